@@ -1,0 +1,18 @@
+#include "CGtkShim.h"
+
+void gtkkit_set_accessible_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void gtkkit_set_accessible_labelled_by(gpointer widget, gpointer label_widget) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                   label_widget, NULL, -1);
+}
+
+GtkWidget *gtkkit_drop_down_new_from_strings(const char *const *strings, int count) {
+    GtkStringList *list = gtk_string_list_new(NULL);
+    for (int i = 0; i < count; i++)
+        gtk_string_list_append(list, strings[i]);
+    // gtk_drop_down_new takes ownership of the model.
+    return gtk_drop_down_new(G_LIST_MODEL(list), NULL);
+}

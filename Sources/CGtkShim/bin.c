@@ -1,0 +1,95 @@
+#include "CGtkShim.h"
+
+// GtkKitBin: one child, sized exactly like it, and an optional callback after
+// each allocation. The window uses it to learn its real size (drags,
+// maximise, fullscreen and programmatic resizes all end in an allocation);
+// adaptive layouts use it as a slot whose child can be swapped.
+struct _GtkKitBin {
+    GtkWidget parent_instance;
+    GtkWidget *child;
+    GtkKitAllocateCallback callback;
+    gpointer callback_data;
+    GDestroyNotify callback_destroy;
+};
+
+G_DEFINE_FINAL_TYPE(GtkKitBin, gtkkit_bin, GTK_TYPE_WIDGET)
+
+static void clear_callback(GtkKitBin *self) {
+    if (self->callback_destroy != NULL && self->callback_data != NULL)
+        self->callback_destroy(self->callback_data);
+    self->callback = NULL;
+    self->callback_data = NULL;
+    self->callback_destroy = NULL;
+}
+
+static void gtkkit_bin_dispose(GObject *object) {
+    GtkKitBin *self = GTKKIT_BIN(object);
+    g_clear_pointer(&self->child, gtk_widget_unparent);
+    clear_callback(self);
+    G_OBJECT_CLASS(gtkkit_bin_parent_class)->dispose(object);
+}
+
+static void gtkkit_bin_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                               int *minimum, int *natural, int *minimum_baseline,
+                               int *natural_baseline) {
+    GtkKitBin *self = GTKKIT_BIN(widget);
+    if (self->child != NULL && gtk_widget_should_layout(self->child)) {
+        gtk_widget_measure(self->child, orientation, for_size, minimum, natural,
+                           minimum_baseline, natural_baseline);
+    } else {
+        *minimum = *natural = 0;
+    }
+}
+
+static void gtkkit_bin_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    GtkKitBin *self = GTKKIT_BIN(widget);
+    if (self->child != NULL && gtk_widget_should_layout(self->child))
+        gtk_widget_allocate(self->child, width, height, baseline, NULL);
+    if (self->callback != NULL)
+        self->callback(width, height, self->callback_data);
+}
+
+static GtkSizeRequestMode gtkkit_bin_get_request_mode(GtkWidget *widget) {
+    GtkKitBin *self = GTKKIT_BIN(widget);
+    return self->child != NULL ? gtk_widget_get_request_mode(self->child)
+                               : GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void gtkkit_bin_class_init(GtkKitBinClass *klass) {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->dispose = gtkkit_bin_dispose;
+    widget_class->measure = gtkkit_bin_measure;
+    widget_class->size_allocate = gtkkit_bin_size_allocate;
+    widget_class->get_request_mode = gtkkit_bin_get_request_mode;
+    gtk_widget_class_set_css_name(widget_class, "gtkkit-bin");
+}
+
+static void gtkkit_bin_init(GtkKitBin *self) { (void)self; }
+
+GtkWidget *gtkkit_bin_new(void) { return g_object_new(GTKKIT_TYPE_BIN, NULL); }
+
+void gtkkit_bin_set_child(GtkKitBin *self, GtkWidget *child) {
+    g_return_if_fail(GTKKIT_IS_BIN(self));
+    if (self->child == child)
+        return;
+    g_clear_pointer(&self->child, gtk_widget_unparent);
+    if (child != NULL) {
+        self->child = child;
+        gtk_widget_set_parent(child, GTK_WIDGET(self));
+    }
+}
+
+GtkWidget *gtkkit_bin_get_child(GtkKitBin *self) {
+    g_return_val_if_fail(GTKKIT_IS_BIN(self), NULL);
+    return self->child;
+}
+
+void gtkkit_bin_set_allocate_callback(GtkKitBin *self, GtkKitAllocateCallback callback,
+                                      gpointer data, GDestroyNotify destroy) {
+    g_return_if_fail(GTKKIT_IS_BIN(self));
+    clear_callback(self);
+    self->callback = callback;
+    self->callback_data = data;
+    self->callback_destroy = destroy;
+}

@@ -1,0 +1,54 @@
+/// Reads an environment value or an injected object from inside a view.
+///
+/// ```swift
+/// @Environment(\.verticalSizeClass) private var sizeClass
+/// @Environment(UserManager.self) private var users
+/// ```
+/// The reference is resolved when the view is placed in the tree; reading
+/// it inside a binding closure tracks it like any observable property.
+@MainActor @propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+    private let resolve: @MainActor (EnvironmentValues) -> Value
+    private let link = EnvironmentLink()
+
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+        resolve = { $0[keyPath: keyPath] }
+    }
+
+    public init(_ type: Value.Type) where Value: AnyObject {
+        resolve = { values in
+            do throws(MissingEnvironmentObject) {
+                return try values.object(type)
+            } catch {
+                fatalError(error.description)
+            }
+        }
+    }
+
+    public var wrappedValue: Value {
+        guard let values = link.values else {
+            fatalError("@Environment read before its view was placed in a window (for example in init)")
+        }
+        return resolve(values)
+    }
+
+    public func _install(_ values: EnvironmentValues) { link.values = values }
+}
+
+@MainActor
+private final class EnvironmentLink {
+    var values: EnvironmentValues?
+}
+
+/// A view property that the tree connects to its place before `body` runs.
+@MainActor
+public protocol DynamicProperty {
+    func _install(_ values: EnvironmentValues)
+}
+
+@MainActor
+func installDynamicProperties(of view: Any, in values: EnvironmentValues) {
+    for child in Mirror(reflecting: view).children {
+        (child.value as? any DynamicProperty)?._install(values)
+    }
+}

@@ -1,0 +1,65 @@
+import CGtk
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Counters for what the binding layer does, and the `GTKKIT_DEBUG` switch.
+///
+/// `GTKKIT_DEBUG=updates` logs each binding re-evaluation and each widget
+/// write; `GTKKIT_DEBUG=counts` prints the totals when the process exits.
+/// Both may be combined with a comma.
+public enum Diagnostics {
+    // NB: plain counters, touched only on the main thread (see GtkKit.swift);
+    // atomics would cost more than the bookkeeping they count.
+    nonisolated(unsafe) public static var evaluations = 0
+    nonisolated(unsafe) public static var widgetWrites = 0
+    nonisolated(unsafe) public static var widgetsCreated = 0
+    nonisolated(unsafe) public static var liveWidgets = 0
+    nonisolated(unsafe) public static var liveEffects = 0
+    nonisolated(unsafe) public static var liveClosures = 0
+    nonisolated(unsafe) public static var liveGObjects = 0
+    nonisolated(unsafe) public static var flushes = 0
+
+    nonisolated(unsafe) static var logsUpdates = false
+    nonisolated(unsafe) private static var configured = false
+
+    /// Reads `GTKKIT_DEBUG` once. Called by `Application` and `Window`.
+    public static func configureFromEnvironment() {
+        guard !configured else { return }
+        configured = true
+        guard let raw = getenv("GTKKIT_DEBUG") else { return }
+        let words = String(cString: raw).split(separator: ",").map { $0.trimmingCharacters() }
+        logsUpdates = words.contains("updates") || words.contains("all")
+        if words.contains("counts") || words.contains("all") {
+            atexit { Diagnostics.printCounts() }
+        }
+    }
+
+    /// A one-line summary of every counter.
+    public static var summary: String {
+        "evaluations=\(evaluations) widget-writes=\(widgetWrites) widgets-created=\(widgetsCreated) "
+            + "flushes=\(flushes) live-widgets=\(liveWidgets) live-effects=\(liveEffects) "
+            + "live-closures=\(liveClosures) live-gobjects=\(liveGObjects)"
+    }
+
+    static func printCounts() {
+        printError("[gtkkit] counts: \(summary)")
+    }
+
+    static func log(_ message: @autoclosure () -> String) {
+        guard logsUpdates else { return }
+        printError("[gtkkit] \(message())")
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters() -> String {
+        String(self.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
+
+/// Writes one line to standard error.
+func printError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}

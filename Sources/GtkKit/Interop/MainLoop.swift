@@ -1,0 +1,56 @@
+import CGtk
+import CGtkShim
+import Dispatch
+
+/// The GLib main loop as the app's run loop.
+public enum MainLoop {
+    /// Attaches libdispatch's main queue to the default GMainContext, so that
+    /// `Task { @MainActor in }`, `DispatchQueue.main.async` and
+    /// `await MainActor.run` execute while GTK runs. Idempotent.
+    public static func attach() {
+        gtkkit_attach_main_queue()
+    }
+
+    /// Runs one main-loop iteration; returns whether an event source was dispatched.
+    @discardableResult
+    public static func iterate(blocking: Bool = false) -> Bool {
+        g_main_context_iteration(nil, blocking ? 1 : 0) != 0
+    }
+
+    /// Iterates the main loop until `condition` holds or `timeout` passes.
+    ///
+    /// When nothing is pending it blocks in the loop, woken at least every
+    /// few milliseconds, so it waits for events instead of spinning or sleeping.
+    /// - Returns: whether the condition held.
+    @MainActor @discardableResult
+    public static func run(
+        until condition: () -> Bool, timeout: Duration = .seconds(5)
+    ) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while !condition() {
+            if clock.now >= deadline { return condition() }
+            if g_main_context_pending(nil) != 0 {
+                g_main_context_iteration(nil, 0)
+            } else {
+                let wake = g_timeout_add(5, { _ in 0 }, nil)
+                g_main_context_iteration(nil, 1)
+                // The wake-up source removes itself when it fires; remove it
+                // if another event woke the loop first.
+                if let source = g_main_context_find_source_by_id(nil, wake),
+                   g_source_is_destroyed(source) == 0 {
+                    g_source_destroy(source)
+                }
+            }
+        }
+        return true
+    }
+
+    /// Dispatches everything already pending, without blocking.
+    @MainActor
+    public static func drain() {
+        while g_main_context_pending(nil) != 0 {
+            g_main_context_iteration(nil, 0)
+        }
+    }
+}

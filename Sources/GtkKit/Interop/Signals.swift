@@ -1,0 +1,105 @@
+import CGtk
+import CGtkShim
+
+/// A Swift closure handed to GObject as signal user data. GObject owns it:
+/// the destroy-notify releases it when the handler is disconnected or the
+/// instance finalized.
+final class SignalClosure<Function>: @unchecked Sendable {
+    let function: Function
+
+    init(_ function: Function) {
+        self.function = function
+        Diagnostics.liveClosures += 1
+    }
+
+    deinit { Diagnostics.liveClosures -= 1 }
+
+    /// Retains `self` for GObject; balanced by `release` in the destroy-notify.
+    func retainedPointer() -> gpointer {
+        Unmanaged.passRetained(self).toOpaque()
+    }
+
+    static func from(_ data: gpointer?) -> SignalClosure {
+        Unmanaged<SignalClosure>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+}
+
+typealias VoidAction = SignalClosure<@MainActor () -> Void>
+typealias KeyAction = SignalClosure<@MainActor (UInt32, GdkModifierType) -> Bool>
+typealias BoolAction = SignalClosure<@MainActor () -> Bool>
+
+// NB: C function pointers cannot be formed inside a generic type, so each
+// closure type gets its own destroy-notify.
+extension SignalClosure where Function == @MainActor () -> Void {
+    static let release: GDestroyNotify = { Unmanaged<VoidAction>.fromOpaque($0!).release() }
+}
+
+extension SignalClosure where Function == @MainActor (UInt32, GdkModifierType) -> Bool {
+    static let release: GDestroyNotify = { Unmanaged<KeyAction>.fromOpaque($0!).release() }
+}
+
+extension SignalClosure where Function == @MainActor () -> Bool {
+    static let release: GDestroyNotify = { Unmanaged<BoolAction>.fromOpaque($0!).release() }
+}
+
+/// Typed signal connection for any GObject instance.
+@MainActor
+enum Signal {
+    /// Connects a `void (*)(Instance *, gpointer)` signal, or a `notify::property` one.
+    @discardableResult
+    static func connect(
+        _ instance: gpointer, _ name: String, _ action: @escaping @MainActor () -> Void
+    ) -> gulong {
+        let box = VoidAction(action).retainedPointer()
+        if name.hasPrefix("notify::") {
+            return gtkkit_connect_notify(instance, name, { _, _, data in
+                MainActor.assumeIsolated { VoidAction.from(data).function() }
+            }, box, VoidAction.release)
+        }
+        return gtkkit_connect_void(instance, name, { _, data in
+            MainActor.assumeIsolated { VoidAction.from(data).function() }
+        }, box, VoidAction.release)
+    }
+
+    /// Connects a signal with one pointer argument (GSimpleAction::activate), ignoring it.
+    @discardableResult
+    static func connectIgnoringArgument(
+        _ instance: gpointer, _ name: String, _ action: @escaping @MainActor () -> Void
+    ) -> gulong {
+        let box = VoidAction(action).retainedPointer()
+        return gtkkit_connect_pointer(instance, name, { _, _, data in
+            MainActor.assumeIsolated { VoidAction.from(data).function() }
+        }, box, VoidAction.release)
+    }
+
+    /// Connects a `gboolean (*)(Instance *, gpointer)` signal such as close-request.
+    @discardableResult
+    static func connectBool(
+        _ instance: gpointer, _ name: String, _ action: @escaping @MainActor () -> Bool
+    ) -> gulong {
+        let box = BoolAction(action).retainedPointer()
+        return gtkkit_connect_bool(instance, name, { _, data in
+            MainActor.assumeIsolated { BoolAction.from(data).function() ? 1 : 0 }
+        }, box, BoolAction.release)
+    }
+
+    /// Connects GtkEventControllerKey::key-pressed.
+    @discardableResult
+    static func connectKey(
+        _ controller: gpointer, _ action: @escaping @MainActor (UInt32, GdkModifierType) -> Bool
+    ) -> gulong {
+        let box = KeyAction(action).retainedPointer()
+        return gtkkit_connect_key(controller, "key-pressed", { _, keyval, _, state, data in
+            MainActor.assumeIsolated { KeyAction.from(data).function(keyval, state) ? 1 : 0 }
+        }, box, KeyAction.release)
+    }
+
+    /// Blocks `handler` on `instance` while `body` runs (a programmatic write
+    /// must not look like a user edit).
+    static func blocking(_ instance: gpointer, _ handler: gulong, _ body: () -> Void) {
+        g_signal_handler_block(instance, handler)
+        body()
+        g_signal_handler_unblock(instance, handler)
+    }
+}

@@ -1,0 +1,89 @@
+import CGtk
+import CGtkShim
+
+/// The Swift side of one GtkWidget.
+///
+/// Holds one strong reference (ref_sink'd at creation, released on deinit),
+/// the child wrappers it owns, and the bindings that write to it. Screens
+/// never see this type's pointer; views configure it through GtkKit.
+@MainActor
+public final class Widget {
+    let pointer: UnsafeMutablePointer<GtkWidget>
+    private(set) var children: [Widget] = []
+    private var effects: [AnyEffect] = []
+    /// Objects that must live as long as the widget (shared-content boxes, models).
+    private var retained: [AnyObject] = []
+    private var isDestroyed = false
+
+    /// Wraps a newly created (floating or owned) widget.
+    init(_ raw: UnsafeMutablePointer<GtkWidget>) {
+        pointer = raw
+        g_object_ref_sink(raw)
+        Diagnostics.widgetsCreated += 1
+        Diagnostics.liveWidgets += 1
+        Diagnostics.liveGObjects += 1
+        gtkkit_watch_finalize(raw, { _ in Diagnostics.liveGObjects -= 1 }, nil)
+        // GTK disposes widgets on its own (a destroyed window takes its
+        // children with it); bindings must stop then, not at our deinit.
+        Signal.connect(raw, "destroy") { [weak self] in self?.cancelEffects() }
+    }
+
+    convenience init(_ raw: OpaquePointer) {
+        self.init(UnsafeMutablePointer<GtkWidget>(raw))
+    }
+
+    isolated deinit {
+        cancelEffects()
+        Diagnostics.liveWidgets -= 1
+        g_object_unref(pointer)
+    }
+
+    /// The widget as any GTK type: GTK's public structs import as typed
+    /// pointers, its private ones as `OpaquePointer`; the call site decides.
+    func raw<T>() -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
+    }
+
+    func raw() -> OpaquePointer { OpaquePointer(pointer) }
+
+    /// The GTK type name, for debug logs.
+    var typeName: String { String(cString: gtkkit_type_name(pointer)) }
+
+    /// Takes ownership of a child wrapper (the GTK parenting is done by the caller).
+    func adopt(_ child: Widget) { children.append(child) }
+
+    /// Drops a child wrapper (the GTK unparenting is done by the caller).
+    func release(_ child: Widget) { children.removeAll { $0 === child } }
+
+    func keepAlive(_ object: AnyObject) { retained.append(object) }
+
+    func attach(_ effect: AnyEffect) {
+        guard !isDestroyed else { effect.cancel(); return }
+        effects.append(effect)
+        effect.run()
+    }
+
+    private func cancelEffects() {
+        isDestroyed = true
+        for effect in effects { effect.cancel() }
+        effects.removeAll()
+    }
+
+    /// Binds one widget property: `compute` is evaluated now and again only
+    /// when state it read changes; `write` runs only when the value differs.
+    func bind<Value: Equatable>(
+        _ property: String,
+        _ compute: @escaping @MainActor () -> Value,
+        write: @escaping @MainActor (Widget, Value) -> Void
+    ) {
+        let label = "\(typeName).\(property)"
+        var last: Value?
+        attach(Effect(label: label, compute: compute) { [unowned self] value in
+            guard value != last else { return }
+            last = value
+            Diagnostics.widgetWrites += 1
+            Diagnostics.log("write \(label) = \(value)")
+            write(self, value)
+        })
+    }
+}

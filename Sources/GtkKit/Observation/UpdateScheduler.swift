@@ -1,0 +1,73 @@
+import CGtk
+import CGtkShim
+import Foundation
+
+/// Coalesces binding re-evaluations into one flush per main-loop turn.
+///
+/// An effect is queued at most once however many of its inputs change; the
+/// flush runs from a single GSource at `G_PRIORITY_HIGH_IDLE`, before GTK's
+/// resize (110) and redraw (120), so updates land in the same frame.
+@MainActor
+public enum UpdateScheduler {
+    private static var pending: [AnyEffect] = []
+    private static var source: UnsafeMutablePointer<GSource>?
+    /// A binding that keeps re-scheduling itself within one flush is a cycle.
+    private static let cycleLimit = 100_000
+
+    /// Called from Observation's onChange, which runs synchronously on the
+    /// writer's thread; off the main thread, hop to it.
+    nonisolated static func enqueue(_ effect: AnyEffect?) {
+        guard let effect else { return }
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { schedule(effect) }
+        } else {
+            let reference = UncheckedBox(effect)
+            DispatchQueue.main.async { schedule(reference.value) }
+        }
+    }
+
+    static func schedule(_ effect: AnyEffect) {
+        guard !effect.isScheduled, !effect.isCancelled else { return }
+        effect.isScheduled = true
+        pending.append(effect)
+        wake()
+    }
+
+    private static func wake() {
+        if source == nil {
+            source = gtkkit_flush_source_new({ MainActor.assumeIsolated { UpdateScheduler.flush() } },
+                                             G_PRIORITY_HIGH_IDLE)
+        }
+        gtkkit_flush_source_wake(source)
+    }
+
+    /// Whether any binding waits for the next flush.
+    public static var hasPendingUpdates: Bool { !pending.isEmpty }
+
+    /// Runs every queued binding now. The main loop calls this; tests and the
+    /// benchmark may call it directly.
+    public static func flush() {
+        guard !pending.isEmpty else { return }
+        Diagnostics.flushes += 1
+        var index = 0
+        // Effects queued while flushing (a binding that writes a model) run
+        // in this same flush.
+        while index < pending.count {
+            let effect = pending[index]
+            effect.isScheduled = false
+            effect.run()
+            index += 1
+            if index == cycleLimit {
+                Diagnostics.log("flush stopped after \(cycleLimit) runs: a binding cycle?")
+                break
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Moves a main-actor object through a Sendable closure to the main queue.
+private struct UncheckedBox<Value: AnyObject>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

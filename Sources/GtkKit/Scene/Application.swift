@@ -1,0 +1,78 @@
+import CGtk
+import CGtkShim
+import Foundation
+
+/// A GtkApplication: the app id, single-instance activation, actions with
+/// accelerators, and the windows it keeps alive until GTK destroys them.
+@MainActor
+public final class Application {
+    let gtkApplication: UnsafeMutablePointer<GtkApplication>
+    private var windows: [ObjectIdentifier: Window] = [:]
+    private var activate: (@MainActor (Application) -> Void)?
+    private var startup: (@MainActor (Application) -> Void)?
+
+    public init(id: String) {
+        Diagnostics.configureFromEnvironment()
+        MainLoop.attach()
+        gtkApplication = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
+        let object = UnsafeMutableRawPointer(gtkApplication)
+        Signal.connect(object, "activate") { [unowned self] in self.activate?(self) }
+        Signal.connect(object, "startup") { [unowned self] in self.startup?(self) }
+    }
+
+    isolated deinit { g_object_unref(gtkApplication) }
+
+    /// Runs once per process, before the first activation (primary instance only).
+    public func onStartup(_ action: @escaping @MainActor (Application) -> Void) { startup = action }
+
+    /// Runs on every launch; a second launch activates the first instance.
+    public func onActivate(_ action: @escaping @MainActor (Application) -> Void) { activate = action }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    public func run(_ arguments: [String] = CommandLine.arguments) -> Int32 {
+        var cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        return cStrings.withUnsafeMutableBufferPointer { argv in
+            g_application_run(gApplication, Int32(argv.count), argv.baseAddress)
+        }
+    }
+
+    /// Adds an app action (`app.NAME`) with keyboard accelerators such as "<Control>q".
+    public func addAction(
+        _ name: String, accelerators: [String] = [], _ action: @escaping @MainActor () -> Void
+    ) {
+        let simple = g_simple_action_new(name, nil)!
+        Signal.connectIgnoringArgument(UnsafeMutableRawPointer(simple), "activate", action)
+        g_action_map_add_action(OpaquePointer(gtkApplication), simple)
+        g_object_unref(UnsafeMutableRawPointer(simple))
+        setAccelerators(accelerators, for: "app.\(name)")
+    }
+
+    private func setAccelerators(_ accelerators: [String], for action: String) {
+        var cStrings: [UnsafePointer<CChar>?] = accelerators.map { UnsafePointer(strdup($0)) }
+        cStrings.append(nil)
+        defer { cStrings.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        cStrings.withUnsafeBufferPointer {
+            gtk_application_set_accels_for_action(gtkApplication, action, $0.baseAddress)
+        }
+    }
+
+    /// Quits the main loop.
+    public func quit() { g_application_quit(gApplication) }
+
+    /// The most recently focused window, if any.
+    public var activeWindow: Window? {
+        guard let active = gtk_application_get_active_window(gtkApplication) else { return nil }
+        return windows.values.first { $0.widget.pointer == UnsafeMutableRawPointer(active).assumingMemoryBound(to: GtkWidget.self) }
+    }
+
+    var gApplication: UnsafeMutablePointer<GApplication> {
+        UnsafeMutableRawPointer(gtkApplication).assumingMemoryBound(to: GApplication.self)
+    }
+
+    func keep(_ window: Window) {
+        let id = ObjectIdentifier(window)
+        windows[id] = window
+        window.whenDestroyed { [weak self] in self?.windows[id] = nil }
+    }
+}

@@ -1,0 +1,92 @@
+import CGtk
+import CGtkShim
+
+/// A top-level window whose content is a view.
+///
+/// The window publishes `horizontalSizeClass` and `verticalSizeClass` in the
+/// environment of its content, recomputed from its real size after every
+/// allocation, so drags, maximise, fullscreen and programmatic resizes all count.
+@MainActor
+public final class Window {
+    let widget: Widget
+    private let content: Widget
+    /// The environment at the root of the content.
+    public let environment: EnvironmentValues
+    private var onDestroy: [@MainActor () -> Void] = []
+
+    /// Creates a window (a GtkApplicationWindow when `application` is given).
+    public init<Content: View>(
+        title: String, width: Int, height: Int, application: Application? = nil,
+        @ViewBuilder content: () -> Content
+    ) {
+        Diagnostics.configureFromEnvironment()
+        MainLoop.attach()
+        let raw = application.map { gtk_application_window_new($0.gtkApplication)! } ?? gtk_window_new()!
+        // GTK owns a reference to every toplevel until it is destroyed; ours
+        // (taken by Widget) keeps the object valid until this wrapper goes.
+        widget = Widget(raw)
+        gtk_window_set_title(widget.raw(), title)
+        gtk_window_set_default_size(widget.raw(), Int32(width), Int32(height))
+        environment = EnvironmentValues()
+        var values = environment
+        values.horizontalSizeClass = .horizontal(forWidth: width)
+        values.verticalSizeClass = .vertical(forHeight: height)
+        self.content = Widget.bin()
+        let view = content()
+        let child = view.buildOne(in: BuildContext(environment: environment))
+        self.content.setBinChild(child)
+        gtk_window_set_child(widget.raw(), self.content.pointer)
+        widget.adopt(self.content)
+        installSizeTracking()
+        Signal.connect(widget.pointer, "destroy") { [weak self] in self?.destroyed() }
+        application?.keep(self)
+    }
+
+    private func installSizeTracking() {
+        let box = SignalClosure<@MainActor () -> Void>({ [weak self] in self?.updateSizeClasses() })
+        gtkkit_bin_set_allocate_callback(content.raw(), { _, _, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor () -> Void>.from(data).function() }
+        }, box.retainedPointer(), SignalClosure<@MainActor () -> Void>.release)
+    }
+
+    private func updateSizeClasses() {
+        let width = Int(gtk_widget_get_width(widget.pointer))
+        let height = Int(gtk_widget_get_height(widget.pointer))
+        // Equal values do not notify, so only a real flip reaches the layouts.
+        var values = environment
+        values.horizontalSizeClass = .horizontal(forWidth: width)
+        values.verticalSizeClass = .vertical(forHeight: height)
+    }
+
+    private func destroyed() {
+        let callbacks = onDestroy
+        onDestroy.removeAll()
+        callbacks.forEach { $0() }
+    }
+
+    func whenDestroyed(_ action: @escaping @MainActor () -> Void) { onDestroy.append(action) }
+
+    /// Shows the window and raises it.
+    public func present() { gtk_window_present(widget.raw()) }
+
+    /// Destroys the window and everything in it.
+    public func close() { gtk_window_destroy(widget.raw()) }
+
+    /// Asks for a new size, as a program would (the window manager may adjust it).
+    public func resize(width: Int, height: Int) {
+        gtk_window_set_default_size(widget.raw(), Int32(width), Int32(height))
+    }
+
+    public func maximize() { gtk_window_maximize(widget.raw()) }
+    public func unmaximize() { gtk_window_unmaximize(widget.raw()) }
+    public func fullscreen() { gtk_window_fullscreen(widget.raw()) }
+    public func unfullscreen() { gtk_window_unfullscreen(widget.raw()) }
+
+    /// The window's current size in pixels.
+    public var size: (width: Int, height: Int) {
+        (Int(gtk_widget_get_width(widget.pointer)), Int(gtk_widget_get_height(widget.pointer)))
+    }
+
+    /// The window's GtkWindow, for code in the interop layer and tests.
+    public var gtkWindow: UnsafeMutablePointer<GtkWindow> { widget.raw() }
+}

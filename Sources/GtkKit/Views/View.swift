@@ -1,0 +1,72 @@
+import CGtk
+
+/// A piece of UI, described as a value, SwiftUI style.
+///
+/// `body` runs once, when the view is placed in the tree. What changes over
+/// time is expressed with closures (`Text { "Count: \(model.count)" }`,
+/// `.visible { model.isOn }`, `If { … }`, `ForEach { … }`): each closure
+/// becomes a binding that re-runs only when the state it read changes.
+@MainActor
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+
+    /// Creates this view's widgets. Primitive views implement it; composite
+    /// views get the default, which connects `@Environment` properties and
+    /// builds `body`.
+    func _build(in context: BuildContext) -> [Widget]
+}
+
+extension View {
+    public func _build(in context: BuildContext) -> [Widget] {
+        installDynamicProperties(of: self, in: context.environment)
+        return body._build(in: context)
+    }
+}
+
+/// A view that creates widgets itself and has no body.
+@MainActor
+public protocol PrimitiveView: View where Body == Never {}
+
+extension PrimitiveView {
+    public var body: Never { fatalError("\(Self.self) is primitive and has no body") }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Never has no body") }
+    public func _build(in context: BuildContext) -> [Widget] { [] }
+}
+
+/// Where a view is being built: its environment and the enclosing stack's
+/// axis and spacing (used by dynamic content that needs a container).
+@MainActor
+public struct BuildContext {
+    public var environment: EnvironmentValues
+    var axis: Axis = .vertical
+    var spacing: Int = 0
+    /// Set while an adaptive container builds one of its layouts.
+    var adaptiveLayout: AdaptiveLayoutRecorder?
+
+    public init(environment: EnvironmentValues) {
+        self.environment = environment
+    }
+}
+
+public enum Axis: Sendable {
+    case horizontal, vertical
+
+    var orientation: GtkOrientation {
+        self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+    }
+}
+
+extension View {
+    /// Builds exactly one widget: several are wrapped in a box along the
+    /// context's axis.
+    func buildOne(in context: BuildContext) -> Widget {
+        let widgets = _build(in: context)
+        if widgets.count == 1 { return widgets[0] }
+        return Widget.box(context.axis, spacing: context.spacing, children: widgets)
+    }
+}
