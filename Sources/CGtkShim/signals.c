@@ -33,3 +33,12 @@ gulong gtkkit_connect_pointer(gpointer instance, const char *signal, GtkKitPoint
                               gpointer data, GDestroyNotify destroy) {
     return connect(instance, signal, G_CALLBACK(handler), data, destroy);
 }
+
+void gtkkit_emit(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
+gulong gtkkit_connect_items_changed(gpointer model, GtkKitItemsChangedHandler handler,
+                                   gpointer data, GDestroyNotify destroy) {
+    return connect(model, "items-changed", G_CALLBACK(handler), data, destroy);
+}

@@ -36,6 +36,9 @@ typedef void (*GtkKitVoidHandler)(gpointer instance, gpointer data);
 typedef void (*GtkKitNotifyHandler)(gpointer instance, GParamSpec *pspec, gpointer data);
 /// Handler for signals with one pointer argument: GSimpleAction::activate (GVariant *).
 typedef void (*GtkKitPointerHandler)(gpointer instance, gpointer argument, gpointer data);
+/// Handler for GListModel::items-changed.
+typedef void (*GtkKitItemsChangedHandler)(gpointer model, guint position, guint removed,
+                                          guint added, gpointer data);
 /// Handler for GtkEventControllerKey::key-pressed.
 typedef gboolean (*GtkKitKeyHandler)(gpointer controller, guint keyval, guint keycode,
                                      GdkModifierType state, gpointer data);
@@ -50,10 +53,16 @@ gulong gtkkit_connect_notify(gpointer instance, const char *signal, GtkKitNotify
                              gpointer data, GDestroyNotify destroy);
 gulong gtkkit_connect_pointer(gpointer instance, const char *signal, GtkKitPointerHandler handler,
                               gpointer data, GDestroyNotify destroy);
+gulong gtkkit_connect_items_changed(gpointer model, GtkKitItemsChangedHandler handler,
+                                   gpointer data, GDestroyNotify destroy);
 gulong gtkkit_connect_key(gpointer instance, const char *signal, GtkKitKeyHandler handler,
                           gpointer data, GDestroyNotify destroy);
 gulong gtkkit_connect_bool(gpointer instance, const char *signal, GtkKitBoolHandler handler,
                            gpointer data, GDestroyNotify destroy);
+
+/// Emits a signal that takes no arguments and returns nothing ("clicked"),
+/// as GTK does when the user acts (g_signal_emit_by_name is variadic).
+void gtkkit_emit(gpointer instance, const char *signal);
 
 // MARK: - Main loop
 

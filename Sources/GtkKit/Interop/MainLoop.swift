@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
 import Dispatch
+import Foundation
 
 /// The GLib main loop as the app's run loop.
 public enum MainLoop {
@@ -9,6 +10,20 @@ public enum MainLoop {
     /// `await MainActor.run` execute while GTK runs. Idempotent.
     public static func attach() {
         gtkkit_attach_main_queue()
+    }
+
+    /// Marks the main queue, once, so any thread can tell whether it services it.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main queue, which is the main actor's
+    /// executor: the main thread in an app, possibly a worker thread that
+    /// services the main queue after `dispatch_main()` (as test runners do).
+    nonisolated static var isOnMainQueue: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
     /// Runs one main-loop iteration; returns whether an event source was dispatched.

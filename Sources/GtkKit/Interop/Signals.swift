@@ -73,6 +73,17 @@ enum Signal {
         }, box, VoidAction.release)
     }
 
+    /// Connects GListModel::items-changed, ignoring where the change happened.
+    @discardableResult
+    static func connectItemsChanged(
+        _ model: gpointer, _ action: @escaping @MainActor () -> Void
+    ) -> gulong {
+        let box = VoidAction(action).retainedPointer()
+        return gtkkit_connect_items_changed(model, { _, _, _, _, data in
+            MainActor.assumeIsolated { VoidAction.from(data).function() }
+        }, box, VoidAction.release)
+    }
+
     /// Connects a `gboolean (*)(Instance *, gpointer)` signal such as close-request.
     @discardableResult
     static func connectBool(

@@ -69,18 +69,39 @@ public final class Widget {
         effects.removeAll()
     }
 
+    /// Stops every binding in this subtree: its window was destroyed, and
+    /// GTK will not dispose the widgets while wrappers still hold them.
+    func tearDown() {
+        cancelEffects()
+        for child in children { child.tearDown() }
+    }
+
     /// Binds one widget property: `compute` is evaluated now and again only
-    /// when state it read changes; `write` runs only when the value differs.
+    /// when state it read changes; `write` runs only when the value differs
+    /// from the last one written.
     func bind<Value: Equatable>(
         _ property: String,
         _ compute: @escaping @MainActor () -> Value,
         write: @escaping @MainActor (Widget, Value) -> Void
     ) {
-        let label = "\(typeName).\(property)"
         var last: Value?
-        attach(Effect(label: label, compute: compute) { [unowned self] value in
-            guard value != last else { return }
+        bind(property, compute, current: { _ in last }) { widget, value in
             last = value
+            write(widget, value)
+        }
+    }
+
+    /// Binds a property the user can also change: the new value is compared
+    /// with the widget's `current` one, not with the last one written.
+    func bind<Value: Equatable>(
+        _ property: String,
+        _ compute: @escaping @MainActor () -> Value,
+        current: @escaping @MainActor (Widget) -> Value?,
+        write: @escaping @MainActor (Widget, Value) -> Void
+    ) {
+        let label = "\(typeName).\(property)"
+        attach(Effect(label: label, compute: compute) { [unowned self] value in
+            guard value != current(self) else { return }
             Diagnostics.widgetWrites += 1
             Diagnostics.log("write \(label) = \(value)")
             write(self, value)

@@ -72,8 +72,8 @@ public final class Tracking {
 /// turn, whenever state it read changes; `apply` receives each result.
 @MainActor
 public func track<Value>(
-    _ label: String = "track",
     _ compute: @escaping @MainActor () -> Value,
+    label: String = "track",
     apply: @escaping @MainActor (Value) -> Void
 ) -> Tracking {
     let effect = Effect(label: label, compute: compute, apply: apply)

@@ -18,7 +18,7 @@ public enum UpdateScheduler {
     /// writer's thread; off the main thread, hop to it.
     nonisolated static func enqueue(_ effect: AnyEffect?) {
         guard let effect else { return }
-        if Thread.isMainThread {
+        if MainLoop.isOnMainQueue {
             MainActor.assumeIsolated { schedule(effect) }
         } else {
             let reference = UncheckedBox(effect)
@@ -58,7 +58,8 @@ public enum UpdateScheduler {
             effect.run()
             index += 1
             if index == cycleLimit {
-                Diagnostics.log("flush stopped after \(cycleLimit) runs: a binding cycle?")
+                printError("[gtkkit] flush stopped after \(cycleLimit) runs: a binding cycle?")
+                pending[index...].forEach { $0.isScheduled = false }
                 break
             }
         }

@@ -38,7 +38,7 @@ public final class Window {
         gtk_window_set_child(widget.raw(), self.content.pointer)
         widget.adopt(self.content)
         installSizeTracking()
-        Signal.connect(widget.pointer, "destroy") { [weak self] in self?.destroyed() }
+        watchForDestruction()
         application?.keep(self)
     }
 
@@ -58,7 +58,35 @@ public final class Window {
         values.verticalSizeClass = .vertical(forHeight: height)
     }
 
+    private var toplevelsHandler: gulong = 0
+
+    /// gtk_window_destroy() takes the window out of GTK's toplevel list but
+    /// does not dispose it while we hold a reference; that removal is the
+    /// moment the window is gone for the user, so bindings stop there.
+    private func watchForDestruction() {
+        let toplevels = gtk_window_get_toplevels()!
+        toplevelsHandler = Signal.connectItemsChanged(UnsafeMutableRawPointer(toplevels)) {
+            [weak self] in
+            guard let self, !self.isToplevel(in: toplevels) else { return }
+            self.destroyed()
+        }
+    }
+
+    private func isToplevel(in toplevels: OpaquePointer) -> Bool {
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+            g_object_unref(item)
+            if item == UnsafeMutableRawPointer(widget.pointer) { return true }
+        }
+        return false
+    }
+
     private func destroyed() {
+        if toplevelsHandler != 0 {
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(gtk_window_get_toplevels()), toplevelsHandler)
+            toplevelsHandler = 0
+        }
+        widget.tearDown()
         let callbacks = onDestroy
         onDestroy.removeAll()
         callbacks.forEach { $0() }

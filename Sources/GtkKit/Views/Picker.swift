@@ -21,8 +21,9 @@ public struct Picker: PrimitiveView {
             let selected = Int(gtk_drop_down_get_selected(dropDown.raw()))
             if selection.wrappedValue != selected { selection.wrappedValue = selected }
         }
-        dropDown.bind("selected", { selection.wrappedValue }) { dropDown, index in
-            guard Int(gtk_drop_down_get_selected(dropDown.raw())) != index else { return }
+        dropDown.bind("selected", { selection.wrappedValue }, current: {
+            Int(gtk_drop_down_get_selected($0.raw()))
+        }) { dropDown, index in
             Signal.blocking(dropDown.pointer, notify) {
                 gtk_drop_down_set_selected(dropDown.raw(), guint(index))
             }

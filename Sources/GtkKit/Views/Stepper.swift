@@ -22,8 +22,9 @@ public struct Stepper: PrimitiveView {
             let current = Int(gtk_spin_button_get_value_as_int(spin.raw()))
             if value.wrappedValue != current { value.wrappedValue = current }
         }
-        spin.bind("value", { value.wrappedValue }) { spin, number in
-            guard Int(gtk_spin_button_get_value_as_int(spin.raw())) != number else { return }
+        spin.bind("value", { value.wrappedValue }, current: {
+            Int(gtk_spin_button_get_value_as_int($0.raw()))
+        }) { spin, number in
             Signal.blocking(spin.pointer, changed) {
                 gtk_spin_button_set_value(spin.raw(), Double(number))
             }

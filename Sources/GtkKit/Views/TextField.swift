@@ -26,16 +26,19 @@ public struct TextField: PrimitiveView {
         gtk_entry_set_placeholder_text(entry.raw(), placeholder)
         let text = self.text
         let changed = Signal.connect(entry.pointer, "changed") { [unowned entry] in
-            let current = String(cString: gtk_editable_get_text(entry.raw()))
+            let current = Self.text(of: entry)
             if text.wrappedValue != current { text.wrappedValue = current }
         }
-        entry.bind("text", { text.wrappedValue }) { entry, value in
-            guard String(cString: gtk_editable_get_text(entry.raw())) != value else { return }
+        entry.bind("text", { text.wrappedValue }, current: Self.text) { entry, value in
             Signal.blocking(entry.pointer, changed) {
                 gtk_editable_set_text(entry.raw(), value)
             }
         }
         if let onSubmit { entry.on("activate", onSubmit) }
         return [entry]
+    }
+
+    private static func text(of entry: Widget) -> String {
+        String(cString: gtk_editable_get_text(entry.raw()))
     }
 }

@@ -26,8 +26,9 @@ public struct Toggle: PrimitiveView {
             let active = gtk_check_button_get_active(check.raw()) != 0
             if isOn.wrappedValue != active { isOn.wrappedValue = active }
         }
-        check.bind("active", { isOn.wrappedValue }) { check, value in
-            guard (gtk_check_button_get_active(check.raw()) != 0) != value else { return }
+        check.bind("active", { isOn.wrappedValue }, current: {
+            gtk_check_button_get_active($0.raw()) != 0
+        }) { check, value in
             Signal.blocking(check.pointer, toggled) {
                 gtk_check_button_set_active(check.raw(), value ? 1 : 0)
             }
@@ -50,8 +51,9 @@ public struct Toggle: PrimitiveView {
             let active = gtk_switch_get_active(toggle.raw()) != 0
             if isOn.wrappedValue != active { isOn.wrappedValue = active }
         }
-        toggle.bind("active", { isOn.wrappedValue }) { toggle, value in
-            guard (gtk_switch_get_active(toggle.raw()) != 0) != value else { return }
+        toggle.bind("active", { isOn.wrappedValue }, current: {
+            gtk_switch_get_active($0.raw()) != 0
+        }) { toggle, value in
             Signal.blocking(toggle.pointer, notify) {
                 gtk_switch_set_active(toggle.raw(), value ? 1 : 0)
             }

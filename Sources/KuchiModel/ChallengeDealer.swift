@@ -1,0 +1,89 @@
+/// Deals questions from a deck: picks a card and the choices offered with it.
+///
+/// Built once per deck. The answer pools are indexed up front so that dealing a question
+/// costs the same for a 9-card deck and a 100,000-card one.
+struct ChallengeDealer: Sendable {
+    let cards: [Challenge]
+    let choicesPerQuestion: Int
+    /// Distinct answers of each level, in deck order (deterministic for a given seed).
+    private let answersByLevel: [String: [String]]
+    /// Distinct answers of the whole deck, in deck order.
+    private let allAnswers: [String]
+
+    init(deck: Deck, choicesPerQuestion: Int) {
+        cards = deck.cards
+        self.choicesPerQuestion = max(choicesPerQuestion, 1)
+        var byLevel: [String: [String]] = [:]
+        var seenByLevel: [String: Set<String>] = [:]
+        var all: [String] = []
+        var seen = Set<String>()
+        for card in deck.cards {
+            if seen.insert(card.answer).inserted { all.append(card.answer) }
+            if let level = card.level, seenByLevel[level, default: []].insert(card.answer).inserted {
+                byLevel[level, default: []].append(card.answer)
+            }
+        }
+        answersByLevel = byLevel
+        allAnswers = all
+    }
+
+    /// The index of a random card other than `previous` (unless it is the only one).
+    func nextCardIndex(after previous: Int?, using random: inout some RandomNumberGenerator) -> Int? {
+        guard !cards.isEmpty else { return nil }
+        guard cards.count > 1, let previous, cards.indices.contains(previous) else {
+            return Int.random(in: cards.indices, using: &random)
+        }
+        // Draw from every index but `previous`, uniformly, in a single draw.
+        let index = Int.random(in: 0..<(cards.count - 1), using: &random)
+        return index >= previous ? index + 1 : index
+    }
+
+    /// The card at `index` with its choices: the right answer plus distinct distractors,
+    /// from the card's own level first and from the whole deck if the level runs short.
+    func test(forCardAt index: Int, using random: inout some RandomNumberGenerator) -> ChallengeTest {
+        let challenge = cards[index]
+        let wanted = choicesPerQuestion - 1
+        var chosen: [String] = []
+        var taken: Set<String> = [challenge.answer]
+        if let level = challenge.level, let pool = answersByLevel[level] {
+            draw(wanted, from: pool, into: &chosen, taken: &taken, using: &random)
+        }
+        if chosen.count < wanted {
+            draw(wanted - chosen.count, from: allAnswers, into: &chosen, taken: &taken, using: &random)
+        }
+        chosen.append(challenge.answer)
+        chosen.shuffle(using: &random)
+        return ChallengeTest(challenge: challenge, answers: chosen)
+    }
+
+    /// Appends up to `count` answers from `pool` that are not yet `taken`.
+    private func draw(
+        _ count: Int,
+        from pool: [String],
+        into chosen: inout [String],
+        taken: inout Set<String>,
+        using random: inout some RandomNumberGenerator
+    ) {
+        guard count > 0 else { return }
+        // Large pools: rejection sampling touches a handful of entries. Small pools (or
+        // ones that are mostly taken): shuffle a copy, which always terminates.
+        if pool.count > 4 * (count + taken.count) {
+            var added = 0
+            while added < count {
+                let answer = pool[Int.random(in: pool.indices, using: &random)]
+                if taken.insert(answer).inserted {
+                    chosen.append(answer)
+                    added += 1
+                }
+            }
+            return
+        }
+        var added = 0
+        for answer in pool.shuffled(using: &random) where added < count {
+            if taken.insert(answer).inserted {
+                chosen.append(answer)
+                added += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// A challenge as it is asked: the card plus the answers offered for it.
+///
+/// Exactly one of `answers` is the card's own answer; the others are distractors.
+public struct ChallengeTest: Hashable, Sendable {
+    public let challenge: Challenge
+    /// The choices in the order they are shown.
+    public let answers: [String]
+
+    public init(challenge: Challenge, answers: [String]) {
+        self.challenge = challenge
+        self.answers = answers
+    }
+
+    /// Whether `answer` is the card's meaning.
+    public func isCorrect(_ answer: String) -> Bool {
+        answer == challenge.answer
+    }
+}

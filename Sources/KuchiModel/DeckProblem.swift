@@ -1,0 +1,24 @@
+/// One thing wrong with a deck file, in words a person can act on.
+///
+/// `description` reads `"jlpt-n5.json: card 3: 'answer' must be a string"`, or
+/// `"jlpt-n5.json: no cards"` when the problem is not about one card.
+public struct DeckProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file's name as given to the loader (usually its last path component).
+    public let file: String
+    /// The card's position in the file, counting from 1; `nil` for the deck as a whole.
+    public let card: Int?
+    public let message: String
+
+    public init(file: String, card: Int? = nil, message: String) {
+        self.file = file
+        self.card = card
+        self.message = message
+    }
+
+    public var description: String {
+        if let card {
+            return "\(file): card \(card): \(message)"
+        }
+        return "\(file): \(message)"
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Why and where a file is not valid JSON (or not valid UTF-8 to begin with).
+struct JSONSyntaxError: Error, Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case invalidUTF8
+        case syntax(String)
+    }
+
+    let kind: Kind
+    /// Offset from the start of the file, in bytes, counting from 0.
+    let offset: Int
+
+    /// E.g. "not valid UTF-8 at byte 195", or "not valid JSON: line 3, column 7:
+    /// expected ',' or '}'". People fix files by line and column, so the offset is
+    /// translated using the data itself.
+    func describe(in data: Data) -> String {
+        switch kind {
+        case .invalidUTF8:
+            return "not valid UTF-8 at byte \(offset)"
+        case .syntax(let reason):
+            return "not valid JSON: \(Self.location(ofByte: offset, in: data)): \(reason)"
+        }
+    }
+
+    /// "line L, column C" for a byte offset, columns counted in characters.
+    static func location(ofByte offset: Int, in data: Data) -> String {
+        let stop = data.startIndex + min(max(offset, 0), data.count)
+        var line = 1
+        var lineStart = data.startIndex
+        var index = data.startIndex
+        while index < stop {
+            if data[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        let column = String(decoding: data[lineStart..<stop], as: UTF8.self).count + 1
+        return "line \(line), column \(column)"
+    }
+}

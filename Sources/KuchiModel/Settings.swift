@@ -1,0 +1,43 @@
+/// The user's preferences, saved in the config directory as `settings.json`.
+///
+/// Decoding is tolerant of keys that are missing, so a settings file written by an
+/// older version (or trimmed by hand) keeps what it has and takes defaults for the rest.
+/// A key holding the wrong type is not guessed at: the file counts as corrupt.
+public struct Settings: Codable, Equatable, Sendable {
+    /// The range a session length is kept in.
+    public static let questionsRange = 3...20
+
+    /// Whether the profile is saved at registration, so the next start skips it.
+    public var rememberUser = true
+    /// Questions per practice session, kept within ``questionsRange``.
+    public var numberOfQuestions = 5 {
+        didSet { numberOfQuestions = Self.clampedQuestions(numberOfQuestions) }
+    }
+    public var appearance = Appearance.system
+    /// Whether the Learn page (flash cards) is offered.
+    public var learningEnabled = true
+    /// The flash cards' colour, as "#rrggbb".
+    public var cardColor = "#3584e4"
+    /// The chosen deck's identifier: its file name without ".json", e.g. "jlpt-n5".
+    public var deck = "kuchi-basics"
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Settings()
+        rememberUser = try container.decodeIfPresent(Bool.self, forKey: .rememberUser) ?? defaults.rememberUser
+        numberOfQuestions = Self.clampedQuestions(
+            try container.decodeIfPresent(Int.self, forKey: .numberOfQuestions) ?? defaults.numberOfQuestions
+        )
+        appearance = try container.decodeIfPresent(Appearance.self, forKey: .appearance) ?? defaults.appearance
+        learningEnabled = try container.decodeIfPresent(Bool.self, forKey: .learningEnabled)
+            ?? defaults.learningEnabled
+        cardColor = try container.decodeIfPresent(String.self, forKey: .cardColor) ?? defaults.cardColor
+        deck = try container.decodeIfPresent(String.self, forKey: .deck) ?? defaults.deck
+    }
+
+    private static func clampedQuestions(_ value: Int) -> Int {
+        min(max(value, questionsRange.lowerBound), questionsRange.upperBound)
+    }
+}

@@ -1,0 +1,100 @@
+import CGtk
+import CGtkShim
+import Observation
+import Testing
+@testable import GtkKit
+
+extension GTKTests {
+    /// Conditional content, keyed lists and pages create or destroy only what changed.
+    @Suite("Dynamic structure") @MainActor
+    struct StructureTests {
+        @Test("If builds the other branch only when its condition flips")
+        func conditionalContent() {
+            let model = Items()
+            let window = showWindow {
+                If({ model.showDetails }) {
+                    Text("details").id("details")
+                } else: {
+                    Text("summary").id("summary")
+                }
+            }
+            defer { window.close() }
+            #expect(widgetNamed("summary", in: window) != nil)
+            let created = Diagnostics.widgetsCreated
+            model.names.append("unrelated")
+            nextTurn()
+            #expect(Diagnostics.widgetsCreated == created)
+            model.showDetails = true
+            nextTurn()
+            #expect(widgetNamed("details", in: window) != nil)
+            #expect(widgetNamed("summary", in: window) == nil)
+            #expect(Diagnostics.widgetsCreated == created + 1)
+        }
+
+        @Test("ForEach creates a row only for a new id, destroys only a removed one, and reorders the rest")
+        func keyedList() {
+            let model = Items()
+            let window = showWindow {
+                VStack {
+                    ForEach({ model.names }, id: \.self) { name in Text(name).id(name) }
+                }
+            }
+            defer { window.close() }
+            let a = widgetNamed("a", in: window)!
+            let created = Diagnostics.widgetsCreated
+            model.names.append("d")
+            nextTurn()
+            #expect(Diagnostics.widgetsCreated == created + 1)
+            model.names.removeAll { $0 == "b" }
+            nextTurn()
+            #expect(widgetNamed("b", in: window) == nil)
+            model.names.reverse()  // d c a
+            nextTurn()
+            #expect(Diagnostics.widgetsCreated == created + 1)
+            #expect(widgetNamed("a", in: window) == a)
+            let box = gtk_widget_get_parent(a)!
+            let order = children(of: box).map { String(cString: gtk_widget_get_name($0)) }
+            #expect(order == ["d", "c", "a"])
+        }
+
+        @Test("a page stack builds each page the first time it is shown, then keeps it")
+        func pageStack() {
+            let model = Items()
+            let window = showWindow {
+                PageStack(selection: { model.page }) {
+                    Page("one") { Text("one").id("one") }
+                    Page("two") { Text("two").id("two") }
+                }
+            }
+            defer { window.close() }
+            #expect(widgetNamed("one", in: window) != nil)
+            #expect(widgetNamed("two", in: window) == nil)
+            model.page = "two"
+            nextTurn()
+            let two = widgetNamed("two", in: window)
+            #expect(two != nil)
+            model.page = "one"
+            nextTurn()
+            model.page = "two"
+            nextTurn()
+            #expect(widgetNamed("two", in: window) == two)
+        }
+    }
+}
+
+@MainActor
+func children(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    var result: [UnsafeMutablePointer<GtkWidget>] = []
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        result.append(current)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return result
+}
+
+@Observable @MainActor private final class Items {
+    var names = ["a", "b", "c"]
+    var showDetails = false
+    var page = "one"
+}

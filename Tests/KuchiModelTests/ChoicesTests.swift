@@ -1,0 +1,107 @@
+import Testing
+import KuchiModel
+
+@MainActor
+@Suite("Answer choices")
+struct ChoicesTests {
+    @Test("choices are distinct, three of them, and hold the answer exactly once", arguments: 0..<200 as Range<UInt64>)
+    func choicesAreWellFormed(seed: UInt64) throws {
+        let model = ChallengesViewModel(deck: repeatedAnswers, random: SeededRandomNumberGenerator(seed: seed))
+        for _ in 0..<5 {
+            let test = try #require(model.currentChallenge)
+            #expect(test.answers.count == 3)
+            #expect(Set(test.answers).count == 3)
+            #expect(test.answers.filter(test.isCorrect).count == 1)
+            model.generateRandomChallenge()
+        }
+    }
+
+    @Test("the correct answer appears in every position", arguments: [0, 1, 2])
+    func correctAnswerMoves(position: Int) {
+        let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 42))
+        var seen = false
+        for _ in 0..<100 where !seen {
+            if let test = model.currentChallenge, test.isCorrect(test.answers[position]) { seen = true }
+            model.generateRandomChallenge()
+        }
+        #expect(seen)
+    }
+
+    @Test("distractors come from the question's own level", arguments: 0..<50 as Range<UInt64>)
+    func distractorsFromSameLevel(seed: UInt64) throws {
+        let model = ChallengesViewModel(deck: twoLevels, random: SeededRandomNumberGenerator(seed: seed))
+        for _ in 0..<5 {
+            let test = try #require(model.currentChallenge)
+            let level = try #require(test.challenge.level)
+            let levelAnswers = Set(twoLevels.cards.filter { $0.level == level }.map(\.answer))
+            #expect(Set(test.answers).isSubset(of: levelAnswers))
+            model.generateRandomChallenge()
+        }
+    }
+
+    @Test("a level too small for its choices borrows from the rest of the deck", arguments: 0..<50 as Range<UInt64>)
+    func smallLevelBorrows(seed: UInt64) throws {
+        let model = ChallengesViewModel(deck: thinLevel, random: SeededRandomNumberGenerator(seed: seed))
+        for _ in 0..<5 {
+            let test = try #require(model.currentChallenge)
+            #expect(Set(test.answers).count == 3)
+            #expect(test.answers.contains(test.challenge.answer))
+            if test.challenge.level == "N4" {
+                // The N4 level has two distinct answers, so both are offered.
+                #expect(test.answers.contains("to learn") && test.answers.contains("to teach"))
+            }
+            model.generateRandomChallenge()
+        }
+    }
+
+    @Test("more choices than the deck has answers offers every answer once")
+    func tooFewAnswersOffersAll() throws {
+        let model = ChallengesViewModel(
+            deck: repeatedAnswers, choicesPerQuestion: 10, random: SeededRandomNumberGenerator(seed: 1)
+        )
+        let test = try #require(model.currentChallenge)
+        #expect(test.answers.sorted() == ["hello", "no", "yes"])
+    }
+
+    @Test("a large deck deals well-formed choices")
+    func largeDeck() throws {
+        let cards = (0..<5_000).map {
+            Challenge(question: "q\($0)", pronunciation: "p", answer: "a\($0 % 1_000)", level: "L\($0 % 3)")
+        }
+        let model = ChallengesViewModel(
+            deck: Deck(name: "Big", language: "ja", cards: cards), random: SeededRandomNumberGenerator(seed: 3)
+        )
+        for _ in 0..<200 {
+            let test = try #require(model.currentChallenge)
+            #expect(Set(test.answers).count == 3 && test.answers.contains(test.challenge.answer))
+            model.generateRandomChallenge()
+        }
+    }
+}
+
+/// Two cards share "yes": choices must still be three different strings.
+private let repeatedAnswers = Deck(name: "Repeats", language: "ja", cards: [
+    Challenge(question: "はい", pronunciation: "hai", answer: "yes"),
+    Challenge(question: "ええ", pronunciation: "ē", answer: "yes"),
+    Challenge(question: "いいえ", pronunciation: "iie", answer: "no"),
+    Challenge(question: "こんにちは", pronunciation: "konnichiwa", answer: "hello"),
+])
+
+private let twoLevels = Deck(name: "Levels", language: "ja", cards: [
+    Challenge(question: "犬", pronunciation: "inu", answer: "dog", level: "N5"),
+    Challenge(question: "猫", pronunciation: "neko", answer: "cat", level: "N5"),
+    Challenge(question: "鳥", pronunciation: "tori", answer: "bird", level: "N5"),
+    Challenge(question: "魚", pronunciation: "sakana", answer: "fish", level: "N5"),
+    Challenge(question: "習う", pronunciation: "narau", answer: "to learn", level: "N4"),
+    Challenge(question: "教える", pronunciation: "oshieru", answer: "to teach", level: "N4"),
+    Challenge(question: "運ぶ", pronunciation: "hakobu", answer: "to carry", level: "N4"),
+    Challenge(question: "集める", pronunciation: "atsumeru", answer: "to collect", level: "N4"),
+])
+
+private let thinLevel = Deck(name: "Thin level", language: "ja", cards: [
+    Challenge(question: "犬", pronunciation: "inu", answer: "dog", level: "N5"),
+    Challenge(question: "猫", pronunciation: "neko", answer: "cat", level: "N5"),
+    Challenge(question: "鳥", pronunciation: "tori", answer: "bird", level: "N5"),
+    Challenge(question: "習う", pronunciation: "narau", answer: "to learn", level: "N4"),
+    Challenge(question: "教える", pronunciation: "oshieru", answer: "to teach", level: "N4"),
+])

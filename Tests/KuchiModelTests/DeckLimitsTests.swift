@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import KuchiModel
+
+@Suite("Deck size limits")
+struct DeckLimitsTests {
+    @Test("a file over the size limit is refused before it is read")
+    func hugeFileRefused() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("huge.json")
+        // Sparse: 1 byte over the limit costs no disk space and no time to write.
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(DeckLoader.maximumFileSize + 1))
+        try handle.close()
+        let size = DeckLoader.maximumFileSize + 1
+        #expect(throws: DeckError(problems: [
+            DeckProblem(file: "huge.json", message: "file is too large (\(size) bytes; at most \(DeckLoader.maximumFileSize))"),
+        ])) {
+            try DeckLoader.load(contentsOf: url)
+        }
+    }
+
+    @Test("data over the size limit is refused")
+    func hugeDataRefused() {
+        let limits = DeckLimits(maximumFileSize: 10, maximumCards: 10)
+        #expect(throws: DeckError(problems: [
+            DeckProblem(file: "big.json", message: "file is too large (11 bytes; at most 10)"),
+        ])) {
+            try DeckLoader.decode(Data(repeating: 32, count: 11), file: "big.json", limits: limits)
+        }
+    }
+
+    @Test("a deck with too many cards is refused")
+    func tooManyCards() {
+        let limits = DeckLimits(maximumFileSize: 1 << 20, maximumCards: 3)
+        #expect(throws: DeckError(problems: [
+            DeckProblem(file: "many.json", message: "too many cards (4); at most 3"),
+        ])) {
+            try DeckLoader.decode(deckData(cards: 4), file: "many.json", limits: limits)
+        }
+    }
+
+    @Test("past the reporting limit, the rest of the problems are counted in one line")
+    func problemsSummarised() throws {
+        let limits = DeckLimits(maximumFileSize: 1 << 20, maximumCards: 100, maximumReportedProblems: 2)
+        let data = Data(#"{"format": 1, "name": "x", "language": "ja", "cards": [1, 2, 3, 4, 5]}"#.utf8)
+        do {
+            _ = try DeckLoader.decode(data, file: "bad.json", limits: limits)
+            Issue.record("accepted a bad deck")
+        } catch {
+            #expect(error.problems.map(\.card) == [1, 2, nil])
+            #expect(error.problems.last?.description == "bad.json: and 3 more problems")
+        }
+    }
+
+    @Test("a 100,000-card deck loads")
+    func largeDeckLoads() throws {
+        let deck = try DeckLoader.decode(deckData(cards: 100_000), file: "large.json")
+        #expect(deck.cards.count == 100_000)
+    }
+}
+
+private func deckData(cards count: Int) -> Data {
+    let cards = (0..<count).map {
+        #"{"question": "語\#($0)", "pronunciation": "go", "answer": "word \#($0)", "level": "N5"}"#
+    }
+    return Data(#"{"format": 1, "name": "Synthetic", "language": "ja", "cards": [\#(cards.joined(separator: ","))]}"#.utf8)
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import KuchiModel
+
+@Suite("Deck files with problems")
+struct DeckLoaderTests {
+    @Test("each bad deck is refused with every problem, naming the file and card", arguments: badDecks)
+    func badDeckIsRefused(_ expectation: BadDeck) {
+        let url = RepositoryPaths.badDecks.appendingPathComponent(expectation.file)
+        #expect(throws: DeckError(problems: expectation.problems)) {
+            try DeckLoader.load(contentsOf: url)
+        }
+    }
+
+    @Test("every fixture in the bad-decks folder has an expectation")
+    func everyFixtureIsCovered() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.badDecks.path)
+        #expect(Set(files) == Set(badDecks.map(\.file)))
+    }
+
+    @Test("the error reads one problem per line, file first")
+    func errorDescription() throws {
+        let url = RepositoryPaths.badDecks.appendingPathComponent("empty-string.json")
+        let result = DeckLoader.check(contentsOf: url)
+        guard case .failure(let error) = result else { Issue.record("accepted a bad deck"); return }
+        #expect(error.description == """
+            empty-string.json: card 2: 'answer' is empty
+            empty-string.json: card 3: 'question' is empty
+            """)
+    }
+
+    @Test("a missing file is a problem, not a crash")
+    func missingFile() throws {
+        let url = RepositoryPaths.badDecks.appendingPathComponent("no-such-deck.json")
+        #expect(throws: DeckError.self) { try DeckLoader.load(contentsOf: url) }
+    }
+
+    @Test("a directory is a problem, not a crash")
+    func directoryInsteadOfFile() {
+        let result = DeckLoader.check(contentsOf: RepositoryPaths.badDecks)
+        guard case .failure(let error) = result else { Issue.record("accepted a directory"); return }
+        #expect(error.problems.count == 1)
+        #expect(error.description.hasPrefix("bad-decks: cannot be read"))
+    }
+
+    @Test("a good deck is read with every field")
+    func goodDeck() throws {
+        let deck = try DeckLoader.decode(Data(goodDeckText.utf8), file: "good.json")
+        #expect(deck.name == "Good")
+        #expect(deck.license == "CC0-1.0")
+        #expect(deck.cards.count == 3)
+        #expect(deck.cards[0] == Challenge(question: "犬", pronunciation: "inu", answer: "dog", level: "N5"))
+        #expect(deck.cards[2].level == nil)
+    }
+
+    @Test("check reports the number of cards")
+    func checkCountsCards() throws {
+        let url = RepositoryPaths.decks.appendingPathComponent("kuchi-basics.json")
+        #expect(try DeckLoader.check(contentsOf: url).get() == 9)
+    }
+}
+
+struct BadDeck: Sendable, CustomTestStringConvertible {
+    let file: String
+    let problems: [DeckProblem]
+
+    init(_ file: String, _ problems: [(card: Int?, message: String)]) {
+        self.file = file
+        self.problems = problems.map { DeckProblem(file: file, card: $0.card, message: $0.message) }
+    }
+
+    var testDescription: String { file }
+}
+
+private let badDecks: [BadDeck] = [
+    BadDeck("not-json.json", [(nil, "not valid JSON: line 4, column 21: expected ',' or '}'")]),
+    BadDeck("invalid-utf8.json", [(nil, "not valid UTF-8 at byte 195")]),
+    BadDeck("not-an-object.json", [(nil, "the top level must be an object with 'format', 'name' and 'cards'")]),
+    BadDeck("wrong-types.json", [
+        (2, "'question' must be a string"),
+        (3, "'answer' must be a string"),
+        (4, "'level' must be a string"),
+        (5, "must be an object with 'question', 'pronunciation' and 'answer'"),
+    ]),
+    BadDeck("missing-field.json", [(2, "missing 'pronunciation'")]),
+    BadDeck("empty-string.json", [(2, "'answer' is empty"), (3, "'question' is empty")]),
+    BadDeck("no-cards.json", [(nil, "no cards")]),
+    BadDeck("duplicate-question.json", [(7, "duplicate question 'はい' (also card 2)")]),
+    BadDeck("too-few-answers.json", [(nil, "only 2 distinct answers; need at least 3")]),
+    BadDeck("unsupported-format.json", [(nil, "unsupported format 2; this version of Kuchi reads format 1")]),
+    BadDeck("many-problems.json", [
+        (nil, "'format' must be a whole number"),
+        (nil, "missing 'name'"),
+        (1, "missing 'answer'"),
+        (2, "'pronunciation' must be a string"),
+        (3, "'question' is empty"),
+    ]),
+]
+
+private let goodDeckText = """
+    {"format": 1, "name": "Good", "language": "ja", "license": "CC0-1.0", "attribution": "Tests",
+     "cards": [
+      {"question": "犬", "pronunciation": "inu", "answer": "dog", "level": "N5"},
+      {"question": "猫", "pronunciation": "neko", "answer": "cat", "level": "N5"},
+      {"question": "鳥", "pronunciation": "tori", "answer": "bird", "level": null}
+     ]}
+    """

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import KuchiModel
+
+@Suite("Settings")
+struct SettingsTests {
+    @Test("missing keys take their defaults")
+    func missingKeysDefault() throws {
+        let settings = try JSONDecoder().decode(Settings.self, from: Data(##"{"cardColor": "#ff0000"}"##.utf8))
+        var expected = Settings()
+        expected.cardColor = "#ff0000"
+        #expect(settings == expected)
+    }
+
+    @Test("the number of questions is kept between 3 and 20", arguments: [(0, 3), (3, 3), (12, 12), (20, 20), (99, 20)])
+    func questionsClamped(value: Int, kept: Int) throws {
+        var settings = Settings()
+        settings.numberOfQuestions = value
+        #expect(settings.numberOfQuestions == kept)
+        let decoded = try JSONDecoder().decode(Settings.self, from: Data(#"{"numberOfQuestions": \#(value)}"#.utf8))
+        #expect(decoded.numberOfQuestions == kept)
+    }
+
+    @Test("a value of the wrong type is an error, not a guess")
+    func wrongTypeFails() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Settings.self, from: Data(#"{"rememberUser": "yes"}"#.utf8))
+        }
+    }
+
+    @Test("settings survive a round trip")
+    func roundTrip() throws {
+        var settings = Settings()
+        settings.appearance = .dark
+        settings.learningEnabled = false
+        settings.deck = "jlpt-n4"
+        let decoded = try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings))
+        #expect(decoded == settings)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import KuchiModel
+
+@MainActor
+@Suite("Registration and persistence")
+struct UserManagerTests {
+    @Test("names shorter than three characters after trimming are invalid", arguments: ["", "ab", "  ab  ", "\tab "])
+    func shortNamesInvalid(name: String) {
+        #expect(!UserManager.isValidName(name))
+    }
+
+    @Test("names of three or more characters are valid", arguments: ["abc", "  abc ", "花子さん"])
+    func longNamesValid(name: String) {
+        #expect(UserManager.isValidName(name))
+    }
+
+    @Test("registering trims the name and registers")
+    func registerTrims() {
+        let manager = UserManager(storage: nil)
+        manager.profile.name = "  Hanako  "
+        manager.register()
+        #expect(manager.isRegistered)
+        #expect(manager.profile.name == "Hanako")
+    }
+
+    @Test("an invalid name does not register")
+    func invalidNameDoesNotRegister() {
+        let manager = UserManager(storage: nil)
+        manager.profile.name = " ab "
+        manager.register()
+        #expect(!manager.isRegistered)
+    }
+
+    @Test("with remember me on, the next start loads the profile")
+    func rememberedProfileLoads() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = UserManager(storage: store(in: directory))
+        first.profile.name = "Hanako"
+        first.settings.rememberUser = true
+        first.register()
+
+        let next = UserManager(storage: store(in: directory))
+        next.load()
+        #expect(next.isRegistered)
+        #expect(next.profile.name == "Hanako")
+        #expect(next.problems.isEmpty)
+    }
+
+    @Test("with remember me off, a saved profile is removed and the next start registers again")
+    func forgottenProfileRemoved() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let location = store(in: directory).location
+        let first = UserManager(storage: store(in: directory))
+        first.profile.name = "Hanako"
+        first.register()
+        #expect(FileManager.default.fileExists(atPath: location.profileFile.path))
+
+        let second = UserManager(storage: store(in: directory))
+        second.profile.name = "Taro"
+        second.settings.rememberUser = false
+        second.register()
+        #expect(!FileManager.default.fileExists(atPath: location.profileFile.path))
+
+        let next = UserManager(storage: store(in: directory))
+        next.load()
+        #expect(!next.isRegistered)
+        #expect(next.profile.name == "")
+    }
+
+    @Test("settings are saved at registration either way", arguments: [true, false])
+    func settingsSavedEitherWay(remember: Bool) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manager = UserManager(storage: store(in: directory))
+        manager.profile.name = "Hanako"
+        manager.settings.rememberUser = remember
+        manager.settings.numberOfQuestions = 12
+        manager.register()
+
+        let next = UserManager(storage: store(in: directory))
+        next.load()
+        #expect(next.settings.rememberUser == remember)
+        #expect(next.settings.numberOfQuestions == 12)
+    }
+
+    @Test("results are counted per question and kept across starts")
+    func progressPersists() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = UserManager(storage: store(in: directory))
+        first.recordResult(question: "はい", correct: true)
+        first.recordResult(question: "はい", correct: false)
+
+        // Never loaded: the existing counts must be read, not overwritten.
+        let second = UserManager(storage: store(in: directory))
+        second.recordResult(question: "はい", correct: true)
+        #expect(second.progress.questions["はい"] == Progress.Counts(correct: 2, wrong: 1))
+
+        let third = UserManager(storage: store(in: directory))
+        third.load()
+        #expect(third.progress == second.progress)
+    }
+
+    @Test("a write that fails is reported, not thrown")
+    func writeFailureReported() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A file where the config directory should be makes every save fail.
+        let blocked = directory.appendingPathComponent("config")
+        #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
+        let manager = UserManager(storage: store(in: directory))
+        manager.profile.name = "Hanako"
+        manager.register()
+        #expect(manager.isRegistered)
+        #expect(manager.problems.count == 2)
+        #expect(manager.problems.first?.hasPrefix("Could not save the profile") == true)
+    }
+}
+
+private func store(in directory: URL) -> UserStore {
+    UserStore(location: StorageLocation(
+        configDirectory: directory.appendingPathComponent("config"),
+        dataDirectory: directory.appendingPathComponent("data")
+    ))
+}
