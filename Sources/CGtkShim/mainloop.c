@@ -26,20 +26,32 @@ void gtkkit_attach_main_queue(void) {
     }
 }
 
+// The flush source is ready while `pending` is set. Waking it from the
+// loop's own thread is a plain store: the loop calls prepare() before it
+// polls, so no wake-up write (a system call) is needed. From another thread
+// the context is woken explicitly.
 typedef struct {
     GSource source;
     GtkKitFlushCallback callback;
+    gboolean pending;
 } FlushSource;
+
+static gboolean flush_prepare(GSource *source, gint *timeout) {
+    *timeout = -1;
+    return ((FlushSource *)source)->pending;
+}
+
+static gboolean flush_check(GSource *source) { return ((FlushSource *)source)->pending; }
 
 static gboolean flush_dispatch(GSource *source, GSourceFunc unused, gpointer data) {
     (void)unused;
     (void)data;
-    g_source_set_ready_time(source, -1);
+    ((FlushSource *)source)->pending = FALSE;
     ((FlushSource *)source)->callback();
     return G_SOURCE_CONTINUE;
 }
 
-static GSourceFuncs flush_funcs = {NULL, NULL, flush_dispatch, NULL, NULL, NULL};
+static GSourceFuncs flush_funcs = {flush_prepare, flush_check, flush_dispatch, NULL, NULL, NULL};
 
 GSource *gtkkit_flush_source_new(GtkKitFlushCallback callback, int priority) {
     GSource *source = g_source_new(&flush_funcs, sizeof(FlushSource));
@@ -50,4 +62,12 @@ GSource *gtkkit_flush_source_new(GtkKitFlushCallback callback, int priority) {
     return source;
 }
 
-void gtkkit_flush_source_wake(GSource *source) { g_source_set_ready_time(source, 0); }
+void gtkkit_flush_source_wake(GSource *source) {
+    FlushSource *flush = (FlushSource *)source;
+    if (flush->pending)
+        return;
+    flush->pending = TRUE;
+    GMainContext *context = g_source_get_context(source);
+    if (!g_main_context_is_owner(context))
+        g_main_context_wakeup(context);
+}

@@ -1,1 +1,17 @@
-print("bench: not yet")
+// gtkkit-bench: prints the figures quoted in README.md.
+// Run under a display: xvfb-run -a swift run -c release gtkkit-bench
+import CGtk
+import Foundation
+import GtkKit
+
+guard gtk_init_check() != 0 else {
+    print("gtkkit-bench needs a display (try: xvfb-run -a swift run -c release gtkkit-bench)")
+    exit(2)
+}
+MainLoop.attach()
+if CommandLine.arguments.contains("--profile-label-updates") {
+    // For a profiler: only the bound label loop, long enough to sample.
+    GtkKitBenchmarks.profileLabelUpdates()
+} else {
+    GtkKitBenchmarks.run()
+}

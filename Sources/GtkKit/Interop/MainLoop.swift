@@ -20,10 +20,13 @@ public enum MainLoop {
     }()
 
     /// Whether the caller runs on the main queue, which is the main actor's
-    /// executor: the main thread in an app, possibly a worker thread that
-    /// services the main queue after `dispatch_main()` (as test runners do).
+    /// executor: the main thread in an app (libdispatch makes the main queue
+    /// current there), possibly a worker thread that services the main queue
+    /// after `dispatch_main()` (as test runners do).
+    // NB: not Thread.isMainThread, which costs a getpid() system call per
+    // model write on Linux.
     nonisolated static var isOnMainQueue: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+        DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
     /// Runs one main-loop iteration; returns whether an event source was dispatched.

@@ -100,7 +100,7 @@ public final class Widget {
         write: @escaping @MainActor (Widget, Value) -> Void
     ) {
         let label = "\(typeName).\(property)"
-        attach(Effect(label: label, compute: compute) { [unowned self] value in
+        attach(makeEffect(label: label, compute: compute) { [unowned self] value in
             guard value != current(self) else { return }
             Diagnostics.widgetWrites += 1
             Diagnostics.log("write \(label) = \(value)")

@@ -9,48 +9,69 @@ import Observation
 /// which re-arms tracking. `apply` runs outside tracking, so anything it
 /// builds (child widgets and their own bindings) is tracked separately.
 @MainActor
-class AnyEffect {
+final class AnyEffect {
     let label: String
-    fileprivate(set) var isCancelled = false
-    var isScheduled = false
+    /// Read and written by the scheduler from Observation's onChange, which
+    /// runs on the main queue but outside the actor's static isolation.
+    nonisolated(unsafe) var flags = Flags()
+    struct Flags {
+        var isCancelled = false
+        var isScheduled = false
+    }
+    var isCancelled: Bool { flags.isCancelled }
+    // NB: the value type is erased into two closures sharing one box, so the
+    // hot path (`run`) is not generic; generic code across the class
+    // boundary would run unspecialized.
+    private let compute: @MainActor () -> Void
+    private let apply: @MainActor () -> Void
+    /// Built once: a new weak-capturing closure per run would allocate.
+    private var onChange: @Sendable () -> Void = {}
 
-    init(label: String) {
+    fileprivate init(
+        label: String, compute: @escaping @MainActor () -> Void, apply: @escaping @MainActor () -> Void
+    ) {
         self.label = label
+        self.compute = compute
+        self.apply = apply
         Diagnostics.liveEffects += 1
+        onChange = { [weak self] in UpdateScheduler.enqueue(self) }
     }
 
     isolated deinit { Diagnostics.liveEffects -= 1 }
 
-    func run() {}
+    func run() {
+        guard !isCancelled else { return }
+        Diagnostics.evaluations += 1
+        if Diagnostics.logsUpdates { Diagnostics.log("evaluate \(label)") }
+        withObservationTracking(compute, onChange: onChange)
+        guard !isCancelled else { return }
+        apply()
+    }
 
-    func cancel() { isCancelled = true }
+    func cancel() { flags.isCancelled = true }
+}
+
+/// Creates an effect whose tracked `compute` hands its value to `apply`.
+@MainActor
+func makeEffect<Value>(
+    label: String,
+    compute: @escaping @MainActor () -> Value,
+    apply: @escaping @MainActor (Value) -> Void
+) -> AnyEffect {
+    let box = ValueBox<Value>()
+    return AnyEffect(
+        label: label,
+        compute: { box.value = compute() },
+        apply: {
+            guard let value = box.value else { return }
+            box.value = nil
+            apply(value)
+        })
 }
 
 @MainActor
-final class Effect<Value>: AnyEffect {
-    private let compute: @MainActor () -> Value
-    private let apply: @MainActor (Value) -> Void
-
-    init(
-        label: String,
-        compute: @escaping @MainActor () -> Value,
-        apply: @escaping @MainActor (Value) -> Void
-    ) {
-        self.compute = compute
-        self.apply = apply
-        super.init(label: label)
-    }
-
-    override func run() {
-        guard !isCancelled else { return }
-        Diagnostics.evaluations += 1
-        Diagnostics.log("evaluate \(label)")
-        let value = withObservationTracking(compute) { [weak self] in
-            UpdateScheduler.enqueue(self)
-        }
-        guard !isCancelled else { return }
-        apply(value)
-    }
+private final class ValueBox<Value> {
+    var value: Value?
 }
 
 /// Keeps an observation alive; cancels it when released.
@@ -76,7 +97,7 @@ public func track<Value>(
     label: String = "track",
     apply: @escaping @MainActor (Value) -> Void
 ) -> Tracking {
-    let effect = Effect(label: label, compute: compute, apply: apply)
+    let effect = makeEffect(label: label, compute: compute, apply: apply)
     effect.run()
     return Tracking(effect)
 }

@@ -9,8 +9,11 @@ import Foundation
 /// resize (110) and redraw (120), so updates land in the same frame.
 @MainActor
 public enum UpdateScheduler {
-    private static var pending: [AnyEffect] = []
-    private static var source: UnsafeMutablePointer<GSource>?
+    // NB: nonisolated(unsafe) so that Observation's onChange, already known
+    // to run on the main queue, can queue without MainActor.assumeIsolated's
+    // executor check on every model write. Only the main queue touches these.
+    nonisolated(unsafe) private static var pending: [AnyEffect] = []
+    nonisolated(unsafe) private static var source: UnsafeMutablePointer<GSource>?
     /// A binding that keeps re-scheduling itself within one flush is a cycle.
     private static let cycleLimit = 100_000
 
@@ -19,21 +22,24 @@ public enum UpdateScheduler {
     nonisolated static func enqueue(_ effect: AnyEffect?) {
         guard let effect else { return }
         if MainLoop.isOnMainQueue {
-            MainActor.assumeIsolated { schedule(effect) }
+            queue(effect)
         } else {
             let reference = UncheckedBox(effect)
             DispatchQueue.main.async { schedule(reference.value) }
         }
     }
 
-    static func schedule(_ effect: AnyEffect) {
-        guard !effect.isScheduled, !effect.isCancelled else { return }
-        effect.isScheduled = true
+    static func schedule(_ effect: AnyEffect) { queue(effect) }
+
+    /// Only on the main queue.
+    nonisolated private static func queue(_ effect: AnyEffect) {
+        guard !effect.flags.isScheduled, !effect.flags.isCancelled else { return }
+        effect.flags.isScheduled = true
         pending.append(effect)
         wake()
     }
 
-    private static func wake() {
+    nonisolated private static func wake() {
         if source == nil {
             source = gtkkit_flush_source_new({ MainActor.assumeIsolated { UpdateScheduler.flush() } },
                                              G_PRIORITY_HIGH_IDLE)
@@ -54,12 +60,12 @@ public enum UpdateScheduler {
         // in this same flush.
         while index < pending.count {
             let effect = pending[index]
-            effect.isScheduled = false
+            effect.flags.isScheduled = false
             effect.run()
             index += 1
             if index == cycleLimit {
                 printError("[gtkkit] flush stopped after \(cycleLimit) runs: a binding cycle?")
-                pending[index...].forEach { $0.isScheduled = false }
+                pending[index...].forEach { $0.flags.isScheduled = false }
                 break
             }
         }

@@ -1,0 +1,42 @@
+import CGtk
+import Foundation
+import Testing
+@testable import GtkKit
+
+extension GTKTests {
+    /// The Swift main actor runs inside GTK's main loop.
+    @Suite("Main loop") @MainActor
+    struct MainLoopTests {
+        @Test("Task { @MainActor }, DispatchQueue.main.async and MainActor.run execute while GTK runs")
+        func mainActorInsideGLibLoop() throws {
+            // NB: test runners service the main queue from a worker thread
+            // after dispatch_main(), so the app's arrangement (GLib loop on
+            // the process's main thread) is checked in a child process.
+            let probe = URL(fileURLWithPath: CommandLine.arguments[0])
+                .deletingLastPathComponent().appendingPathComponent("gtkkit-mainloop-probe")
+            try #require(FileManager.default.isExecutableFile(atPath: probe.path), "build the probe first")
+            let process = Process()
+            let output = Pipe()
+            process.executableURL = probe
+            process.standardOutput = output
+            try process.run()
+            process.waitUntilExit()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(text.contains("task=true dispatch=true mainactor-run=true"), "\(text)")
+            #expect(process.terminationStatus == 0)
+        }
+
+        @Test("a main-actor task runs between main-loop iterations inside a test too")
+        func taskDuringAsyncPump() async {
+            var ran = false
+            Task { @MainActor in ran = true }
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: .seconds(5))
+            while !ran && clock.now < deadline {
+                MainLoop.iterate()
+                await Task.yield()
+            }
+            #expect(ran)
+        }
+    }
+}
