@@ -1,1 +1,5 @@
-print("kuchi: not yet")
+// Kuchi: a Japanese vocabulary quiz for the Linux desktop.
+import Foundation
+import KuchiApp
+
+exit(KuchiApplication().run())

@@ -81,6 +81,31 @@ void gtkkit_flush_source_wake(GSource *source);
 typedef void (*GtkKitFinalizeCallback)(gpointer data);
 void gtkkit_watch_finalize(gpointer object, GtkKitFinalizeCallback callback, gpointer data);
 
+// MARK: - Application options (GVariantDict lookups are variadic or macros)
+
+/// Adds a --long option; `takes_argument` makes it a string (or filename) option.
+void gtkkit_application_add_option(GApplication *application, const char *long_name,
+                                   const char *description, const char *argument_description,
+                                   gboolean takes_argument);
+gboolean gtkkit_options_contains(GVariantDict *options, const char *name);
+/// The string value of an option, newly allocated (g_free it), or NULL.
+char *gtkkit_options_lookup_string(GVariantDict *options, const char *name);
+
+/// Handler for GApplication::handle-local-options.
+typedef gint (*GtkKitOptionsHandler)(gpointer application, GVariantDict *options, gpointer data);
+gulong gtkkit_connect_options(gpointer application, GtkKitOptionsHandler handler, gpointer data,
+                              GDestroyNotify destroy);
+
+/// Sets a boolean property (g_object_set is variadic).
+void gtkkit_set_boolean_property(gpointer object, const char *name, gboolean value);
+
+/// Builds an object from GtkBuilder XML and returns it with a reference the caller owns.
+gpointer gtkkit_builder_object(const char *xml, const char *name);
+
+/// Calls `callback(data)` once, after the widget's first frame is painted.
+typedef void (*GtkKitFrameCallback)(gpointer data);
+void gtkkit_after_first_paint(GtkWidget *widget, GtkKitFrameCallback callback, gpointer data);
+
 // MARK: - GtkKitBin
 
 #define GTKKIT_TYPE_BIN (gtkkit_bin_get_type())

@@ -14,6 +14,7 @@ public final class Widget {
     /// Objects that must live as long as the widget (shared-content boxes, models).
     private var retained: [AnyObject] = []
     private var isDestroyed = false
+    private var teardownActions: [@MainActor () -> Void] = []
 
     /// Wraps a newly created (floating or owned) widget.
     init(_ raw: UnsafeMutablePointer<GtkWidget>) {
@@ -67,6 +68,14 @@ public final class Widget {
         isDestroyed = true
         for effect in effects { effect.cancel() }
         effects.removeAll()
+        let actions = teardownActions
+        teardownActions.removeAll()
+        actions.forEach { $0() }
+    }
+
+    /// Runs `action` when the widget's bindings stop (destroyed, or its window closed).
+    func onTeardown(_ action: @escaping @MainActor () -> Void) {
+        teardownActions.append(action)
     }
 
     /// Stops every binding in this subtree: its window was destroyed, and

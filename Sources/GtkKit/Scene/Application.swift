@@ -28,6 +28,24 @@ public final class Application {
     /// Runs on every launch; a second launch activates the first instance.
     public func onActivate(_ action: @escaping @MainActor (Application) -> Void) { activate = action }
 
+    /// Adds a command-line option shown by `--help`, parsed by GApplication.
+    public func addOption(_ name: String, description: String, argument: String? = nil) {
+        gtkkit_application_add_option(gApplication, name, description, argument, argument != nil ? 1 : 0)
+    }
+
+    /// Handles parsed options in the launching process: return an exit status
+    /// to stop there, or nil to go on and activate.
+    public func onOptions(_ handler: @escaping @MainActor (CommandLineOptions) -> Int32?) {
+        let box = SignalClosure<@MainActor (CommandLineOptions) -> Int32?>(handler)
+        gtkkit_connect_options(UnsafeMutableRawPointer(gtkApplication), { _, dict, data in
+            MainActor.assumeIsolated {
+                let handler = Unmanaged<SignalClosure<@MainActor (CommandLineOptions) -> Int32?>>
+                    .fromOpaque(data!).takeUnretainedValue().function
+                return handler(CommandLineOptions(dict: dict!)) ?? -1
+            }
+        }, box.retainedPointer(), { Unmanaged<SignalClosure<@MainActor (CommandLineOptions) -> Int32?>>.fromOpaque($0!).release() })
+    }
+
     /// Runs the main loop until the last window closes; returns the exit status.
     public func run(_ arguments: [String] = CommandLine.arguments) -> Int32 {
         var cStrings = arguments.map { strdup($0) }
@@ -74,5 +92,21 @@ public final class Application {
         let id = ObjectIdentifier(window)
         windows[id] = window
         window.whenDestroyed { [weak self] in self?.windows[id] = nil }
+    }
+}
+
+/// The options GApplication parsed, as seen by `Application.onOptions`.
+@MainActor
+public struct CommandLineOptions {
+    let dict: UnsafeMutablePointer<GVariantDict>
+
+    /// Whether a flag such as `--version` was given.
+    public func contains(_ name: String) -> Bool { gtkkit_options_contains(dict, name) != 0 }
+
+    /// The argument of an option such as `--deck PATH`.
+    public func string(_ name: String) -> String? {
+        guard let value = gtkkit_options_lookup_string(dict, name) else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
     }
 }

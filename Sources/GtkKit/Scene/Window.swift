@@ -14,9 +14,11 @@ public final class Window {
     public let environment: EnvironmentValues
     private var onDestroy: [@MainActor () -> Void] = []
 
-    /// Creates a window (a GtkApplicationWindow when `application` is given).
+    /// Creates a window (a GtkApplicationWindow when `application` is given),
+    /// with a header bar when `headerBar` is given.
     public init<Content: View>(
         title: String, width: Int, height: Int, application: Application? = nil,
+        headerBar: HeaderBar? = nil,
         @ViewBuilder content: () -> Content
     ) {
         Diagnostics.configureFromEnvironment()
@@ -37,6 +39,11 @@ public final class Window {
         self.content.setBinChild(child)
         gtk_window_set_child(widget.raw(), self.content.pointer)
         widget.adopt(self.content)
+        if let headerBar {
+            let bar = headerBar.build(in: BuildContext(environment: environment))
+            gtk_window_set_titlebar(widget.raw(), bar.pointer)
+            widget.adopt(bar)
+        }
         installSizeTracking()
         watchForDestruction()
         application?.keep(self)
@@ -50,8 +57,7 @@ public final class Window {
     }
 
     private func updateSizeClasses() {
-        let width = Int(gtk_widget_get_width(widget.pointer))
-        let height = Int(gtk_widget_get_height(widget.pointer))
+        let (width, height) = size
         // Equal values do not notify, so only a real flip reaches the layouts.
         var values = environment
         values.horizontalSizeClass = .horizontal(forWidth: width)

@@ -32,31 +32,3 @@ public struct Image: PrimitiveView {
         return [image]
     }
 }
-
-/// A thin line between groups (GtkSeparator), across its stack's axis.
-public struct Separator: PrimitiveView {
-    public init() {}
-
-    public func _build(in context: BuildContext) -> [Widget] {
-        let crossAxis: Axis = context.axis == .vertical ? .horizontal : .vertical
-        return [Widget(gtk_separator_new(crossAxis.orientation))]
-    }
-}
-
-/// Scrolls its content when it does not fit (GtkScrolledWindow).
-public struct ScrollView<Content: View>: PrimitiveView {
-    let content: Content
-
-    public init(@ViewBuilder content: () -> Content) { self.content = content() }
-
-    public func _build(in context: BuildContext) -> [Widget] {
-        let scroller = Widget(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(scroller.raw(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_propagate_natural_height(scroller.raw(), 1)
-        gtk_scrolled_window_set_propagate_natural_width(scroller.raw(), 1)
-        let child = content.buildOne(in: context)
-        gtk_scrolled_window_set_child(scroller.raw(), child.pointer)
-        scroller.adopt(child)
-        return [scroller]
-    }
-}

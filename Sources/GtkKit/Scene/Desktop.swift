@@ -1,0 +1,87 @@
+import CGtk
+import CGtkShim
+import Foundation
+
+/// The XDG user directories, as GLib reports them (Flatpak redirects them
+/// into the sandbox's own folders).
+public enum UserDirectories {
+    /// `$XDG_CONFIG_HOME`, usually ~/.config.
+    public static var config: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_config_dir()), isDirectory: true)
+    }
+
+    /// `$XDG_DATA_HOME`, usually ~/.local/share.
+    public static var data: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_data_dir()), isDirectory: true)
+    }
+}
+
+/// Process-wide look: icon lookup paths and the light or dark style.
+@MainActor
+public enum Style {
+    /// Lets icons under `path` (an hicolor-style tree) be found by name.
+    public static func addIconSearchPath(_ path: String) {
+        guard let display = gdk_display_get_default() else { return }
+        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path)
+    }
+
+    /// Asks GTK for its dark style (true) or light style (false).
+    public static func preferDark(_ dark: Bool) {
+        guard let settings = gtk_settings_get_default() else { return }
+        gtkkit_set_boolean_property(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", dark ? 1 : 0)
+    }
+
+    /// Whether the desktop asks for dark apps (GNOME's color-scheme setting),
+    /// or nil when the desktop does not say.
+    public static var desktopPrefersDark: Bool? {
+        guard let source = g_settings_schema_source_get_default(),
+              let schema = g_settings_schema_source_lookup(source, "org.gnome.desktop.interface", 1)
+        else { return nil }
+        defer { g_settings_schema_unref(schema) }
+        guard g_settings_schema_has_key(schema, "color-scheme") != 0 else { return nil }
+        let settings = g_settings_new("org.gnome.desktop.interface")
+        defer { g_object_unref(settings) }
+        guard let value = g_settings_get_string(settings, "color-scheme") else { return nil }
+        defer { g_free(value) }
+        return String(cString: value) == "prefer-dark"
+    }
+
+    /// Adds application-wide CSS.
+    public static func addCSS(_ css: String) {
+        guard let display = gdk_display_get_default() else { return }
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+}
+
+/// What the About dialog shows.
+public struct AboutInfo: Sendable {
+    public var name: String
+    public var version: String
+    public var comments: String
+    public var iconName: String
+    public var website: String
+    public var copyright: String
+    public var license: String
+    public var developers: [String]
+    /// Extra credit sections: a heading and its lines.
+    public var credits: [(String, [String])]
+
+    public init(
+        name: String, version: String, comments: String, iconName: String, website: String,
+        copyright: String, license: String, developers: [String], credits: [(String, [String])]
+    ) {
+        self.name = name
+        self.version = version
+        self.comments = comments
+        self.iconName = iconName
+        self.website = website
+        self.copyright = copyright
+        self.license = license
+        self.developers = developers
+        self.credits = credits
+    }
+}

@@ -1,0 +1,43 @@
+import CKuchiConfig
+import Foundation
+
+/// Finds Kuchi's data (decks, icons) wherever the app runs from.
+///
+/// In order: `$KUCHI_DATA_DIR`; the folder an installed build was configured
+/// with (meson passes it at build time); the source tree's `data/` (for
+/// `swift run kuchi`).
+public enum DataLocator {
+    public static var dataDirectory: URL? {
+        candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("decks").path) }
+    }
+
+    public static var decksDirectory: URL? { dataDirectory?.appendingPathComponent("decks") }
+
+    /// An hicolor icon tree next to the data, when not installed system-wide.
+    public static var iconsDirectory: URL? {
+        guard let data = dataDirectory else { return nil }
+        let icons = data.appendingPathComponent("icons")
+        return FileManager.default.fileExists(atPath: icons.path) ? icons : nil
+    }
+
+    private static var candidates: [URL] {
+        var urls: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["KUCHI_DATA_DIR"], !override.isEmpty {
+            urls.append(URL(fileURLWithPath: override))
+        }
+        if let configured = kuchi_config_pkgdatadir() {
+            urls.append(URL(fileURLWithPath: String(cString: configured)))
+        }
+        // Sources/KuchiApp/Shell/DataLocator.swift → the repository's data/.
+        urls.append(URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("data"))
+        return urls
+    }
+
+    /// The version meson configured, or the development version.
+    public static var version: String {
+        kuchi_config_version().map { String(cString: $0) } ?? "0.1.0-dev"
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GtkKit
+import KuchiModel
+
+/// The Kuchi application: command line, actions, and its one main window.
+@MainActor
+public final class KuchiApplication {
+    nonisolated public static let id = "io.github.kuchi.Kuchi"
+
+    private let application = Application(id: KuchiApplication.id)
+    private var window: Window?
+    private var deckPath: String?
+
+    public init() {
+        application.addOption("deck", description: "Practise the deck in FILE", argument: "FILE")
+        application.addOption("check-deck", description: "Check the deck in FILE and exit", argument: "FILE")
+        application.addOption("version", description: "Show the version and exit")
+        application.onOptions { [unowned self] options in self.handle(options) }
+        application.onStartup { [unowned self] _ in self.startup() }
+        application.onActivate { [unowned self] _ in self.activate() }
+    }
+
+    /// Runs until the window closes; returns the exit status.
+    public func run(_ arguments: [String] = CommandLine.arguments) -> Int32 {
+        application.run(arguments)
+    }
+
+    private func handle(_ options: CommandLineOptions) -> Int32? {
+        if options.contains("version") {
+            print("kuchi \(DataLocator.version)")
+            return 0
+        }
+        if let path = options.string("check-deck") {
+            return DeckCheck.run(path: path)
+        }
+        deckPath = options.string("deck")
+        return nil
+    }
+
+    private func startup() {
+        application.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in self.application.quit() }
+        application.addAction("about") { [unowned self] in self.window?.presentAbout(About.info) }
+        application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
+            self.window?.presentShortcuts(builderXML: Shortcuts.builderXML)
+        }
+        Theme.install()
+    }
+
+    private func activate() {
+        if let window {
+            window.present()
+            return
+        }
+        let window = MainWindow.make(application: application, deckPath: deckPath)
+        self.window = window
+        window.present()
+        if ProcessInfo.processInfo.environment["KUCHI_EXIT_AFTER_FIRST_FRAME"] != nil {
+            // For the start-up benchmark: report the first painted frame and leave.
+            window.afterFirstPaint { StartupProbe.firstFrame() }
+        }
+    }
+}

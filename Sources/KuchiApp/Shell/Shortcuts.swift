@@ -1,0 +1,44 @@
+/// The keyboard shortcuts window (Ctrl+?), as GtkBuilder XML.
+enum Shortcuts {
+    static let builderXML = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <interface>
+          <object class="GtkShortcutsWindow" id="shortcuts">
+            <property name="modal">1</property>
+            <child>
+              <object class="GtkShortcutsSection">
+                <property name="section-name">shortcuts</property>
+                <child>
+                  <object class="GtkShortcutsGroup">
+                    <property name="title">Practice</property>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Show or hide the choices</property>
+                      <property name="accelerator">space</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Choose answer 1, 2 or 3</property>
+                      <property name="accelerator">1 2 3</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Dismiss the feedback</property>
+                      <property name="accelerator">Return Escape</property></object></child>
+                  </object>
+                </child>
+                <child>
+                  <object class="GtkShortcutsGroup">
+                    <property name="title">General</property>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Keyboard shortcuts</property>
+                      <property name="accelerator">&lt;Control&gt;question</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Main menu</property>
+                      <property name="accelerator">F10</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Quit</property>
+                      <property name="accelerator">&lt;Control&gt;q</property></object></child>
+                  </object>
+                </child>
+              </object>
+            </child>
+          </object>
+        </interface>
+        """
+}
