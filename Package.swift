@@ -71,11 +71,16 @@ let package = Package(
             name: "gtkkit-mainloop-probe", dependencies: ["GtkKit", "CGtk"],
             path: "Tests/MainLoopProbe", swiftSettings: gtkSwift),
         .testTarget(name: "KuchiModelTests", dependencies: ["KuchiModel"], exclude: ["Fixtures"]),
+        // Widget lookup, display and window-manager helpers for the GTK test targets.
+        .target(
+            name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk", "CGtkShim"],
+            path: "Tests/GtkTestSupport", swiftSettings: gtkSwift),
         .testTarget(
-            name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShim"], swiftSettings: gtkSwift),
+            name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShim", "GtkTestSupport"],
+            swiftSettings: gtkSwift),
         .testTarget(
             name: "KuchiAppTests",
-            dependencies: ["KuchiApp", "KuchiModel", "GtkKit", "CGtk"],
+            dependencies: ["KuchiApp", "KuchiModel", "GtkKit", "CGtk", "CGtkShim", "GtkTestSupport"],
             swiftSettings: gtkSwift
         ),
     ],

@@ -27,13 +27,15 @@ public struct Text: PrimitiveView {
 }
 
 extension View {
-    /// Lets a label wrap onto several lines (and centre them).
-    public func wrapping() -> ModifiedView<Self> {
+    /// Lets a label wrap onto several lines, centred or from the start.
+    public func wrapping(alignment: Alignment = .center) -> ModifiedView<Self> {
         modified { widget in
             guard gtkkit_is_a(widget.pointer, gtk_label_get_type()) != 0 else { return }
             gtk_label_set_wrap(widget.raw(), 1)
-            gtk_label_set_justify(widget.raw(), GTK_JUSTIFY_CENTER)
-            gtk_label_set_natural_wrap_mode(widget.raw(), GTK_NATURAL_WRAP_WORD)
+            gtk_label_set_wrap_mode(widget.raw(), PANGO_WRAP_WORD_CHAR)
+            let start = alignment == .start
+            gtk_label_set_justify(widget.raw(), start ? GTK_JUSTIFY_LEFT : GTK_JUSTIFY_CENTER)
+            gtk_label_set_xalign(widget.raw(), start ? 0 : 0.5)
         }
     }
 }

@@ -45,14 +45,17 @@ struct ProblemBanner: View {
     @Environment(AppState.self) private var state
 
     var body: some View {
-        HStack(spacing: 12) {
-            Image(iconName: "dialog-warning-symbolic")
+        VStack(spacing: 6) {
+            HStack(spacing: 12) {
+                Image(iconName: "dialog-warning-symbolic")
+                Text("Some data could not be used").cssClass("heading").expand(horizontal: true).align(horizontal: .start)
+                Button("Dismiss") { state.problems.removeAll() }
+            }
+            // NB: a wrapping label sits in a vertical box only: GTK 4.8
+            // measures it inconsistently inside a horizontal one.
             Text { state.problems.joined(separator: "\n") }
-                .wrapping()
-                .expand(horizontal: true)
+                .wrapping(alignment: .start)
                 .id("problem-text")
-            Button("Dismiss") { state.problems.removeAll() }
-                .align(vertical: .center)
         }
         .padding(12)
         .cssClass("problem-banner")

@@ -51,7 +51,9 @@ public final class KuchiApplication {
             window.present()
             return
         }
-        let window = MainWindow.make(application: application, deckPath: deckPath)
+        let models = AppModels.load(storage: AppModels.userStorage, deckPath: deckPath)
+        Theme.apply(models.users.settings.appearance)
+        let window = MainWindow.make(application: application, models: models)
         self.window = window
         window.present()
         if ProcessInfo.processInfo.environment["KUCHI_EXIT_AFTER_FIRST_FRAME"] != nil {

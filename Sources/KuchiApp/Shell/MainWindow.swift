@@ -2,24 +2,43 @@ import Foundation
 import GtkKit
 import KuchiModel
 
-/// Builds the models and the main window.
+/// The shared models, loaded once per application.
 @MainActor
-enum MainWindow {
-    static func make(application: Application, deckPath: String?) -> Window {
-        let storage = UserStore(location: StorageLocation(
-            configDirectory: UserDirectories.config.appendingPathComponent("kuchi"),
-            dataDirectory: UserDirectories.data.appendingPathComponent("kuchi")))
+struct AppModels {
+    let users: UserManager
+    let challenges: ChallengesViewModel
+    let state: AppState
+
+    /// Loads the profile and settings from `storage` and the deck to practise.
+    static func load(
+        storage: UserStore, deckPath: String?,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) -> AppModels {
         let users = UserManager(storage: storage)
         users.load()
-        Theme.apply(users.settings.appearance)
         let choice = DeckLibrary.load(path: deckPath, settingsDeck: users.settings.deck)
         let challenges = ChallengesViewModel(
-            deck: choice.deck, numberOfQuestions: users.settings.numberOfQuestions)
+            deck: choice.deck, numberOfQuestions: users.settings.numberOfQuestions, random: random)
         let state = AppState(
             screen: users.isRegistered ? .welcome : .register,
             problems: users.problems + (choice.problem.map { [$0] } ?? []))
         users.dismissProblems()
+        return AppModels(users: users, challenges: challenges, state: state)
+    }
 
+    /// Where a user's files live: the XDG config and data folders.
+    static var userStorage: UserStore {
+        UserStore(location: StorageLocation(
+            configDirectory: UserDirectories.config.appendingPathComponent("kuchi"),
+            dataDirectory: UserDirectories.data.appendingPathComponent("kuchi")))
+    }
+}
+
+/// Builds the main window around the models.
+@MainActor
+enum MainWindow {
+    static func make(application: Application?, models: AppModels) -> Window {
+        let state = models.state
         let headerBar = HeaderBar(menu: [
             [.init("Keyboard Shortcuts", action: "app.shortcuts"), .init("About Kuchi", action: "app.about")],
             [.init("Quit", action: "app.quit")],
@@ -30,8 +49,8 @@ enum MainWindow {
         }
         return Window(title: "Kuchi", width: 720, height: 640, application: application, headerBar: headerBar) {
             RootView()
-                .environment(users)
-                .environment(challenges)
+                .environment(models.users)
+                .environment(models.challenges)
                 .environment(state)
         }
     }

@@ -82,17 +82,6 @@ extension GTKTests {
     }
 }
 
-@MainActor
-func children(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-    var result: [UnsafeMutablePointer<GtkWidget>] = []
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-        result.append(current)
-        child = gtk_widget_get_next_sibling(current)
-    }
-    return result
-}
-
 @Observable @MainActor private final class Items {
     var names = ["a", "b", "c"]
     var showDetails = false

@@ -1,20 +1,7 @@
 import CGtk
-import CGtkShim
-import Foundation
 import Testing
 @testable import GtkKit
-
-/// Whether GTK could open a display (tests that need one are skipped, not
-/// passed, without it: run them under `xvfb-run -a`).
-@MainActor
-enum Display {
-    static let available: Bool = {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil
-            || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
-        else { return false }
-        return gtk_init_check() != 0
-    }()
-}
+@_exported import GtkTestSupport
 
 /// Iterates the main loop until `condition` holds, failing the test after `timeout`.
 @MainActor
@@ -32,33 +19,7 @@ func nextTurn() {
     MainLoop.drain()
 }
 
-/// The first descendant (depth first, including `root`) of a GTK type.
-@MainActor
-func descendant(
-    of root: UnsafeMutablePointer<GtkWidget>, type: GType, matching: (UnsafeMutablePointer<GtkWidget>) -> Bool = { _ in true }
-) -> UnsafeMutablePointer<GtkWidget>? {
-    if gtkkit_is_a(root, type) != 0 && matching(root) { return root }
-    var child = gtk_widget_get_first_child(root)
-    while let current = child {
-        if let found = descendant(of: current, type: type, matching: matching) { return found }
-        child = gtk_widget_get_next_sibling(current)
-    }
-    return nil
-}
-
-@MainActor
-func labelText(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
-    String(cString: gtk_label_get_text(OpaquePointer(label)))
-}
-
-@MainActor
-func widgetNamed(_ name: String, in window: Window) -> UnsafeMutablePointer<GtkWidget>? {
-    descendant(of: window.widget.pointer, type: gtk_widget_get_type()) {
-        String(cString: gtk_widget_get_name($0)) == name
-    }
-}
-
-/// Builds `content` in a window, shows it and waits until it is mapped.
+/// Builds `content` in a window, shows it and waits until it is allocated.
 @MainActor
 func showWindow<Content: View>(
     width: Int = 800, height: Int = 700, @ViewBuilder _ content: () -> Content
@@ -68,11 +29,3 @@ func showWindow<Content: View>(
     pump(until: { window.size.width > 0 }, "window mapped and allocated")
     return window
 }
-
-/// A widget pointer as the GTK type a function expects (public structs
-/// import as typed pointers, private ones as OpaquePointer).
-func typed<T>(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
-    UnsafeMutableRawPointer(widget).assumingMemoryBound(to: T.self)
-}
-
-func typed(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer { OpaquePointer(widget) }

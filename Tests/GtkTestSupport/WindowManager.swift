@@ -5,8 +5,8 @@ import GtkKit
 /// that maximise and fullscreen go through a WM as on a desktop, and an
 /// external resize (xdotool) is a ConfigureRequest like a user's drag.
 @MainActor
-enum WindowManager {
-    static let available: Bool = {
+public enum WindowManager {
+    public static let available: Bool = {
         guard Display.available, let openbox = which("openbox"), which("xdotool") != nil,
               which("xprop") != nil
         else {
@@ -42,18 +42,18 @@ enum WindowManager {
     }
 
     /// The X window id of the toplevel with this exact title.
-    static func windowID(title: String) -> UInt? {
+    public static func windowID(title: String) -> UInt? {
         guard let output = run("xdotool", ["search", "--name", "^\(title)$"]) else { return nil }
         return output.split(separator: "\n").first.flatMap { UInt($0) }
     }
 
     /// Resizes an X window from outside the app, as a window manager does on a drag.
-    static func resize(windowID: UInt, width: Int, height: Int) {
+    public static func resize(windowID: UInt, width: Int, height: Int) {
         _ = run("xdotool", ["windowsize", "\(windowID)", "\(width)", "\(height)"])
     }
 
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) -> String? {
+    public static func run(_ tool: String, _ arguments: [String]) -> String? {
         guard let path = which(tool) else { return nil }
         let process = Process()
         let output = Pipe()
@@ -67,7 +67,7 @@ enum WindowManager {
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    static func which(_ tool: String) -> String? {
+    public static func which(_ tool: String) -> String? {
         for directory in ["/usr/bin", "/usr/local/bin", "/bin"] {
             let path = "\(directory)/\(tool)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }

@@ -1,0 +1,78 @@
+import CGtk
+import CGtkShim
+import Foundation
+import GtkKit
+
+// Helpers shared by the GTK test targets: finding widgets, the display and
+// the window manager. Nothing here asserts; each test target wraps these
+// with its own expectations.
+
+/// Whether GTK could open a display (tests that need one are skipped, not
+/// passed, without it: run them under `xvfb-run -a`).
+@MainActor
+public enum Display {
+    public static let available: Bool = {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil
+            || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
+        else { return false }
+        return gtk_init_check() != 0
+    }()
+}
+
+/// The first descendant (depth first, including `root`) of a GTK type.
+@MainActor
+public func descendant(
+    of root: UnsafeMutablePointer<GtkWidget>, type: GType,
+    matching: (UnsafeMutablePointer<GtkWidget>) -> Bool = { _ in true }
+) -> UnsafeMutablePointer<GtkWidget>? {
+    if gtkkit_is_a(root, type) != 0 && matching(root) { return root }
+    var child = gtk_widget_get_first_child(root)
+    while let current = child {
+        if let found = descendant(of: current, type: type, matching: matching) { return found }
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
+}
+
+/// The widget with this name (set with `.id(...)`) inside `window`.
+@MainActor
+public func widgetNamed(_ name: String, in window: Window) -> UnsafeMutablePointer<GtkWidget>? {
+    descendant(of: typed(window.gtkWindow), type: gtk_widget_get_type()) {
+        String(cString: gtk_widget_get_name($0)) == name
+    }
+}
+
+@MainActor
+public func labelText(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
+    String(cString: gtk_label_get_text(OpaquePointer(label)))
+}
+
+@MainActor
+public func children(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    var result: [UnsafeMutablePointer<GtkWidget>] = []
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        result.append(current)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return result
+}
+
+/// Every toplevel window GTK knows, as widgets.
+@MainActor
+public func toplevels() -> [UnsafeMutablePointer<GtkWidget>] {
+    let list = gtk_window_get_toplevels()!
+    return (0..<g_list_model_get_n_items(list)).compactMap { index in
+        guard let item = g_list_model_get_item(list, index) else { return nil }
+        g_object_unref(item)
+        return item.assumingMemoryBound(to: GtkWidget.self)
+    }
+}
+
+/// A pointer as the GTK type a function expects (public structs import as
+/// typed pointers, private ones as OpaquePointer).
+public func typed<T>(_ pointer: UnsafeMutablePointer<some Any>) -> UnsafeMutablePointer<T> {
+    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
+}
+
+public func typed(_ pointer: UnsafeMutablePointer<some Any>) -> OpaquePointer { OpaquePointer(pointer) }

@@ -1,0 +1,74 @@
+import Foundation
+import KuchiModel
+import Testing
+@testable import KuchiApp
+
+/// `kuchi` on the command line, through GApplication's option handling. No display needed.
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("--check-deck prints ok and the card count for a good deck")
+    func checkGoodDeck() throws {
+        let result = try runKuchi(["--check-deck", repository.appendingPathComponent("data/decks/jlpt-n5.json").path])
+        #expect(result.status == 0)
+        #expect(result.output.range(of: #"^ok: \d+ cards\n$"#, options: .regularExpression) != nil, "\(result.output)")
+    }
+
+    @Test("--check-deck prints one line per problem, naming the file and the card, and exits 1")
+    func checkBadDeck() throws {
+        let deck = try temporaryDeck("""
+            {"format": 1, "name": "Bad", "language": "ja", "cards": [
+              {"question": "はい", "pronunciation": "hai", "answer": "yes"},
+              {"question": "はい", "pronunciation": "hai", "answer": "no"},
+              {"question": "いいえ", "pronunciation": "iie", "answer": 3}
+            ]}
+            """)
+        let result = try runKuchi(["--check-deck", deck.path])
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(deck.lastPathComponent): card 3: 'answer' must be a string"), "\(lines)")
+        #expect(lines.contains("\(deck.lastPathComponent): card 2: duplicate question 'はい' (also card 1)"), "\(lines)")
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
+        let result = try runKuchi(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("kuchi "))
+    }
+
+    @Test("--help lists Kuchi's options like every GTK app's help")
+    func help() throws {
+        let result = try runKuchi(["--help"])
+        #expect(result.status == 0)
+        for option in ["--deck=FILE", "--check-deck=FILE", "--version", "--help-gapplication"] {
+            #expect(result.output.contains(option), "\(option) in:\n\(result.output)")
+        }
+    }
+}
+
+/// The repository root (Tests/KuchiAppTests/ → ../..).
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+func temporaryDeck(_ json: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString).json")
+    try Data(json.utf8).write(to: url)
+    return url
+}
+
+/// Runs the built `kuchi` (next to the test bundle) and captures its standard output.
+func runKuchi(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0])
+        .deletingLastPathComponent().appendingPathComponent("kuchi")
+    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build kuchi first")
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}

@@ -1,0 +1,98 @@
+import CGtk
+import Foundation
+import GtkKit
+import Testing
+@testable import KuchiApp
+
+/// The challenge re-arranges across the vertical breakpoint without losing anything.
+@Suite("Kuchi layout", .serialized, .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+@MainActor
+struct LayoutTests {
+    @Test("crossing 560 px high moves the same question and choices side by side and back")
+    func challengeAdapts() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 640)
+        defer { app.close() }
+        app.click("start")
+        pump(until: { app.widget("question") != nil })
+        app.click("question")
+        let question = try #require(app.widget("question"))
+        let choice = try #require(app.widget("choice-1"))
+        let score = try #require(app.widget("score"))
+        gtk_widget_grab_focus(choice)
+        let asked = app.models.challenges.currentChallenge
+        let regular = try #require(app.widget("layout-regular"))
+        #expect(gtk_widget_is_ancestor(question, regular) != 0)
+
+        // Shorter than 560 px: compact.
+        app.window.resize(width: 720, height: 450)
+        pump(until: {
+            guard let compact = app.widget("layout-compact") else { return false }
+            return gtk_widget_is_ancestor(question, compact) != 0
+        }, "compact arrangement")
+        // Side by side: once laid out, the choices start right of the question.
+        let root: UnsafeMutablePointer<GtkWidget> = typed(app.window.gtkWindow)
+        pump(until: {
+            var questionX = 0.0, choiceX = 0.0, y = 0.0
+            gtk_widget_translate_coordinates(question, root, 0, 0, &questionX, &y)
+            gtk_widget_translate_coordinates(choice, root, 0, 0, &choiceX, &y)
+            return choiceX >= questionX + Double(gtk_widget_get_width(question))
+        }, "choices to the right of the question")
+        // The same widgets, the same question, choices still shown, focus kept.
+        #expect(app.widget("question") == question)
+        #expect(app.widget("choice-1") == choice)
+        #expect(app.widget("score") == score)
+        #expect(app.models.challenges.currentChallenge == asked)
+        #expect(app.isShown("choice-1"))
+        #expect(gtk_widget_has_focus(choice) != 0)
+
+        // Taller again: stacked, question above the choices.
+        app.window.resize(width: 720, height: 640)
+        pump(until: { gtk_widget_is_ancestor(question, regular) != 0 }, "regular arrangement")
+        pump(until: {
+            var questionY = 0.0, choiceY = 0.0, x = 0.0
+            gtk_widget_translate_coordinates(question, root, 0, 0, &x, &questionY)
+            gtk_widget_translate_coordinates(choice, root, 0, 0, &x, &choiceY)
+            return choiceY >= questionY + Double(gtk_widget_get_height(question))
+        }, "choices below the question")
+        #expect(app.widget("choice-1") == choice)
+        #expect(gtk_widget_has_focus(choice) != 0)
+    }
+
+    @Test("every screen fits GNOME's smallest window, 360×294")
+    func smallestWindow() throws {
+        let app = try AppHarness(width: 360, height: 294)
+        defer { app.close() }
+        func expectFits(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let window: UnsafeMutablePointer<GtkWidget> = typed(app.window.gtkWindow)
+            var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0, natural: Int32 = 0
+            var baseline: Int32 = -1, naturalBaseline: Int32 = -1
+            gtk_widget_measure(
+                window, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &natural, &baseline, &naturalBaseline)
+            gtk_widget_measure(
+                window, GTK_ORIENTATION_VERTICAL, 360, &minimumHeight, &natural, &baseline, &naturalBaseline)
+            #expect(minimumWidth <= 360 && minimumHeight <= 294,
+                    "\(screen) needs at least \(minimumWidth)×\(minimumHeight)", sourceLocation: sourceLocation)
+        }
+        expectFits("register")
+        let entry = try #require(app.widget("name-entry"))
+        var position: Int32 = 0
+        gtk_editable_insert_text(typed(entry), "Mei", -1, &position)
+        MainLoop.drain()
+        app.click("register-ok")
+        expectFits("welcome")
+        app.click("start")
+        pump(until: { app.widget("question") != nil })
+        app.click("question")
+        expectFits("practice, compact")
+        app.window.resize(width: 720, height: 640)
+        pump(until: { app.widget("layout-regular").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        expectFits("practice, regular")
+        for _ in 0..<5 {
+            if !app.isShown("choice-1") { app.click("question") }
+            app.click(try #require(app.choiceName(correct: true)))
+            app.dismissDialog()
+        }
+        pump(until: { app.widget("play-again") != nil })
+        expectFits("congratulations")
+    }
+}

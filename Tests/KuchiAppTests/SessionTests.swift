@@ -1,0 +1,113 @@
+import CGtk
+import Foundation
+import GtkKit
+import KuchiModel
+import Testing
+@testable import KuchiApp
+
+/// The app driven through its real widgets, under a display.
+@Suite("Kuchi app", .serialized, .enabled("needs a display: run under xvfb-run -a") { await Display.available })
+@MainActor
+struct SessionTests {
+    @Test("register, start, answer until congratulations, play again")
+    func fullSession() throws {
+        let app = try AppHarness()
+        defer { app.close() }
+        // Register: OK stays insensitive until the trimmed name has 3 characters.
+        let entry = try #require(app.widget("name-entry"))
+        var position: Int32 = 0
+        gtk_editable_insert_text(typed(entry), "  Yu", -1, &position)
+        MainLoop.drain()
+        #expect(gtk_widget_is_sensitive(app.widget("register-ok")!) == 0)
+        #expect(app.text("name-count") == "2")
+        gtk_editable_insert_text(typed(entry), "ki", -1, &position)
+        MainLoop.drain()
+        #expect(app.text("name-count") == "4")
+        app.click("register-ok")
+        #expect(app.models.state.screen == .welcome)
+        #expect(app.text("greeting") == "Hi, Yuki")
+        #expect(FileManager.default.fileExists(atPath: app.folder.appendingPathComponent("config/profile.json").path))
+
+        app.click("start")
+        #expect(app.models.state.screen == .practice)
+        pump(until: { app.widget("question") != nil }, "practice built")
+        #expect(app.text("score") == "0/5")
+        #expect(!app.isShown("choice-1"), "choices hidden at the start of a question")
+
+        // A wrong answer keeps the question.
+        app.click("question")
+        #expect(app.isShown("choice-1"))
+        let question = app.models.challenges.currentChallenge
+        app.click(try #require(app.choiceName(correct: false)))
+        pump(until: { app.dialog != nil }, "feedback shown")
+        #expect(app.dialogTexts().contains("Oh no!"))
+        #expect(app.dialogTexts().contains("Your answer is not correct!"))
+        app.dismissDialog()
+        pump(until: { app.dialog == nil })
+        #expect(app.models.challenges.currentChallenge == question)
+        #expect(app.text("score") == "0/5")
+
+        // Five correct answers end the session.
+        for answered in 1...5 {
+            if !app.isShown("choice-1") { app.click("question") }
+            app.click(try #require(app.choiceName(correct: true)))
+            pump(until: { app.dialog != nil }, "feedback \(answered)")
+            #expect(app.dialogTexts().contains("Congratulations"))
+            #expect(app.dialogTexts().contains("The answer is correct"))
+            app.dismissDialog()
+            pump(until: { app.dialog == nil })
+            if answered < 5 { #expect(app.text("score") == "\(answered)/5") }
+        }
+        pump(until: { app.widget("play-again") != nil }, "congratulations shown")
+        #expect(app.widget("question") == nil)
+
+        app.click("play-again")
+        pump(until: { app.widget("question") != nil }, "a new session")
+        #expect(app.text("score") == "0/5")
+        #expect(app.models.challenges.numberOfAnswered == 0)
+    }
+
+    @Test("a remembered user starts on the welcome screen")
+    func rememberedUser() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        #expect(app.models.state.screen == .welcome)
+        #expect(app.text("greeting") == "Hi, Aiko")
+    }
+
+    @Test("keys 1–3 answer once the choices show; Escape dismisses the feedback",
+          .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+    func keyboardAnswers() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.click("start")
+        pump(until: { app.widget("question") != nil })
+        let question = try #require(app.widget("question"))
+        gtk_widget_grab_focus(question)
+        gtk_widget_activate(question)  // Space/Enter on the focused question
+        pump(until: { app.isShown("choice-1") }, "choices revealed by the keyboard")
+        let correct = try #require(app.choiceName(correct: true))
+        // A real key press through the X server, as a user types it.
+        try app.pressKey(String(correct.last!))
+        pump(until: { app.dialog != nil }, "feedback after the key")
+        #expect(app.dialogTexts().contains("Congratulations"))
+        try app.pressKey("Escape", inDialog: true)
+        pump(until: { app.dialog == nil }, "Escape dismissed the feedback")
+        #expect(app.text("score") == "1/5")
+    }
+}
+
+extension SessionTests {
+    @Test("a deck that fails to load is reported in the window and Kuchi Basics is used")
+    func badDeckFallsBack() throws {
+        let deck = try temporaryDeck(#"{"format": 1, "name": "Broken", "language": "ja", "cards": [{"question": "はい"}]}"#)
+        let app = try AppHarness(registered: true, deckPath: deck.path)
+        defer { app.close() }
+        #expect(app.models.challenges.deck == Deck.kuchiBasics)
+        #expect(app.isShown("problem-banner"))
+        let problem = try #require(app.text("problem-text"))
+        #expect(problem.contains("\(deck.lastPathComponent): card 1: missing 'pronunciation'"), "\(problem)")
+        app.click("start")
+        pump(until: { app.widget("question") != nil }, "practice still works")
+    }
+}
