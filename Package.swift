@@ -61,6 +61,9 @@ let package = Package(
         ),
         .executableTarget(name: "kuchi", dependencies: ["KuchiApp"]),
         .executableTarget(name: "counter", dependencies: ["GtkKit"], swiftSettings: gtkSwift),
+        // The C yardstick for Kuchi's start-up time and memory.
+        .executableTarget(
+            name: "gtk-baseline", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLinker),
         .executableTarget(
             name: "gtkkit-bench",
             dependencies: ["GtkKit", "CGtk", "KuchiApp", "KuchiModel"],

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads deck files and checks them before the app trusts them.
 ///
@@ -68,14 +68,12 @@ public enum DeckLoader {
         }
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = (attributes[.size] as? NSNumber)?.intValue, size > limits.maximumFileSize {
+            if let size = (attributes[.size] as? any BinaryInteger).map({ Int($0) }), size > limits.maximumFileSize {
                 throw fail(tooLarge(size, limits: limits))
             }
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
             // Read one byte past the limit: a file can grow after it was measured, and
             // some special files report no size at all.
-            let data = try handle.read(upToCount: limits.maximumFileSize + 1) ?? Data()
+            let data = try BoundedRead.contents(of: url, upTo: limits.maximumFileSize + 1)
             if data.count > limits.maximumFileSize {
                 throw fail(tooLarge(data.count, limits: limits))
             }
@@ -83,7 +81,7 @@ public enum DeckLoader {
         } catch let error as DeckError {
             throw error
         } catch {
-            throw fail("cannot be read (\(error.localizedDescription))")
+            throw fail("cannot be read (\(error))")
         }
     }
 

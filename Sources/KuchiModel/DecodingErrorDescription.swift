@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 
 /// Plain words for where a `Codable` value did not match, e.g.
 /// "key 'numberOfQuestions': expected Int".
 enum DecodingErrorDescription {
     static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return error.localizedDescription }
+        guard let error = error as? DecodingError else { return String(describing: error) }
         switch error {
         case .typeMismatch(let type, let context):
             return "\(place(context.codingPath)): expected \(type)"
@@ -15,7 +15,7 @@ enum DecodingErrorDescription {
         case .dataCorrupted(let context):
             return "\(place(context.codingPath)): \(context.debugDescription)"
         @unknown default:
-            return error.localizedDescription
+            return String(describing: error)
         }
     }
 

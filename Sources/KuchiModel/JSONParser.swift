@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A strict JSON (RFC 8259) parser for deck and settings files.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why and where a file is not valid JSON (or not valid UTF-8 to begin with).
 struct JSONSyntaxError: Error, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where user files are kept.
 ///

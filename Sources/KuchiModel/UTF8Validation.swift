@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 enum UTF8Validation {
     /// The offset (from 0) of the first byte that does not start a well-formed UTF-8

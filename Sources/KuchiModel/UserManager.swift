@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Observation
 
 /// The user: who they are, their preferences and their progress, and keeping them.
@@ -33,7 +33,7 @@ public final class UserManager {
 
     /// Whether `name` has at least 3 characters once surrounding whitespace is trimmed.
     public static func isValidName(_ name: String) -> Bool {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).count >= 3
+        name.trimmingWhitespace().count >= 3
     }
 
     public var isUserNameValid: Bool { Self.isValidName(profile.name) }
@@ -45,7 +45,7 @@ public final class UserManager {
     /// way. Does nothing while the name is not valid.
     public func register() {
         guard isUserNameValid else { return }
-        profile.name = profile.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        profile.name = profile.name.trimmingWhitespace()
         if let storage {
             attempt("save the profile") {
                 if settings.rememberUser {

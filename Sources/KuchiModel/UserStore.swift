@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads and writes the user's files: profile and settings in the config directory,
 /// progress in the data directory.
@@ -45,7 +45,7 @@ public final class UserStore: Sendable {
             data = try Data(contentsOf: url)
         } catch {
             // Unreadable is not corrupt (permissions, a directory in the way): leave it.
-            return .unusable(problem: "\(url.path) could not be read (\(error.localizedDescription)); using defaults")
+            return .unusable(problem: "\(url.path) could not be read (\(error)); using defaults")
         }
         let reason: String
         do {
@@ -74,7 +74,7 @@ public final class UserStore: Sendable {
             return "\(url.path) was corrupt (\(reason)); moved aside to \(destination); using defaults"
         } catch {
             return "\(url.path) was corrupt (\(reason)) and could not be moved aside "
-                + "(\(error.localizedDescription)); using defaults"
+                + "(\(error)); using defaults"
         }
     }
 
@@ -83,10 +83,11 @@ public final class UserStore: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(
-            format: "%04d%02d%02dT%02d%02d%02d",
-            parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-            parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0
-        )
+        func digits(_ value: Int?, _ width: Int) -> String {
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2) + "T"
+            + digits(parts.hour, 2) + digits(parts.minute, 2) + digits(parts.second, 2)
     }
 }

@@ -1,5 +1,6 @@
 // gtkkit-bench: prints the figures quoted in README.md.
-// Run under a display: xvfb-run -a swift run -c release gtkkit-bench
+// Run under a display and a session bus (see README.md):
+//   swift build -c release && xvfb-run -a dbus-run-session .build/release/gtkkit-bench
 import CGtk
 import Foundation
 import GtkKit
@@ -14,4 +15,5 @@ if CommandLine.arguments.contains("--profile-label-updates") {
     GtkKitBenchmarks.profileLabelUpdates()
 } else {
     GtkKitBenchmarks.run()
+    AppBenchmarks.run(rounds: 15)
 }

@@ -1,5 +1,8 @@
 // Kuchi: a Japanese vocabulary quiz for the Linux desktop.
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import KuchiApp
 
 exit(KuchiApplication().run())

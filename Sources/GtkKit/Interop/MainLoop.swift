@@ -1,7 +1,7 @@
 import CGtk
 import CGtkShim
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// The GLib main loop as the app's run loop.
 public enum MainLoop {

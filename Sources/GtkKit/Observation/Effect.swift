@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Observation
 
 /// A unit of reactive work: a tracked `compute` and an untracked `apply`.

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Coalesces binding re-evaluations into one flush per main-loop turn.
 ///

@@ -1,6 +1,6 @@
 import CGtk
 import CGtkShim
-import Foundation
+import FoundationEssentials
 
 /// A GtkApplication: the app id, single-instance activation, actions with
 /// accelerators, and the windows it keeps alive until GTK destroys them.

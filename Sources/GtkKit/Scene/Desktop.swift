@@ -1,6 +1,6 @@
 import CGtk
 import CGtkShim
-import Foundation
+import FoundationEssentials
 
 /// The XDG user directories, as GLib reports them (Flatpak redirects them
 /// into the sandbox's own folders).

@@ -1,6 +1,6 @@
 import CGtk
 import CGtkShim
-import Foundation
+import FoundationEssentials
 
 extension Window {
     /// Shows the About dialog for this window.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 import KuchiModel
 
@@ -53,7 +53,7 @@ struct NameLengthIndicator: View {
             Image(iconName: "dialog-warning-symbolic")
                 .cssClass("error")
                 .visible { !users.isUserNameValid }
-            Text { "\(users.profile.name.trimmingCharacters(in: .whitespacesAndNewlines).count)" }
+            Text { "\(users.profile.name.trimmingWhitespace().count)" }
                 .cssClass("success", when: { users.isUserNameValid })
                 .cssClass("error", when: { !users.isUserNameValid })
                 .id("name-count")

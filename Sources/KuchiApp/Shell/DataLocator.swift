@@ -1,5 +1,5 @@
 import CKuchiConfig
-import Foundation
+import FoundationEssentials
 
 /// Finds Kuchi's data (decks, icons) wherever the app runs from.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KuchiModel
 
 /// `kuchi --check-deck FILE`: `ok: N cards`, or one line per problem.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KuchiModel
 
 /// Chooses and loads the deck to practise, falling back to Kuchi Basics.

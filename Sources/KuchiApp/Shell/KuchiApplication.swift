@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 import KuchiModel
 
@@ -59,6 +59,8 @@ public final class KuchiApplication {
         if ProcessInfo.processInfo.environment["KUCHI_EXIT_AFTER_FIRST_FRAME"] != nil {
             // For the start-up benchmark: report the first painted frame and leave.
             window.afterFirstPaint { StartupProbe.firstFrame() }
+        } else {
+            window.afterFirstPaint { Theme.addSourceTreeIcons() }
         }
     }
 }

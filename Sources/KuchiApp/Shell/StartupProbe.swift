@@ -1,13 +1,23 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// For the start-up benchmark (KUCHI_EXIT_AFTER_FIRST_FRAME=1): prints the
-/// monotonic time of the first painted frame, then exits.
+/// monotonic time of the first painted frame and the peak resident memory
+/// so far, then exits.
 enum StartupProbe {
     static func firstFrame() {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        let line = "first-frame-ns \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))\n"
-        FileHandle.standardOutput.write(Data(line.utf8))
+        let nanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        // NB: the peak is read here, not from wait4(): a child started with
+        // posix_spawn (vfork) inherits its parent's high-water mark at exec.
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let peak = line.split(separator: " ").dropFirst().first ?? "0"
+        var text = "first-frame-ns \(nanoseconds)\npeak-rss-kb \(peak)\n"
+        text.withUTF8 { bytes in _ = write(1, bytes.baseAddress, bytes.count) }
         exit(0)
     }
 }

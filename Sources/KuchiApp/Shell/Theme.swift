@@ -5,7 +5,6 @@ import KuchiModel
 @MainActor
 enum Theme {
     static func install() {
-        if let icons = DataLocator.iconsDirectory { Style.addIconSearchPath(icons.path) }
         Style.addCSS("""
             .question { font-size: 48px; font-weight: 700; padding: 6px 18px; }
             .choice { min-width: 150px; padding: 8px 16px; }
@@ -13,6 +12,14 @@ enum Theme {
             label.success, image.success { color: @success_color; }
             label.error, image.error { color: @error_color; }
             """)
+    }
+
+    /// Lets the app icon be found when Kuchi runs from its source tree.
+    // NB: not at start-up: adding a search path makes GTK rescan every icon
+    // folder, which cost a third of the start-up time; images pick the icon
+    // up when the theme reports the change.
+    static func addSourceTreeIcons() {
+        if let icons = DataLocator.iconsDirectory { Style.addIconSearchPath(icons.path) }
     }
 
     /// Light, dark, or whatever the desktop prefers.

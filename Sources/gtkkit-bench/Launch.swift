@@ -1,0 +1,45 @@
+import Foundation
+
+/// One launch of a program that prints `first-frame-ns N` and exits.
+struct Launch {
+    let seconds: Double
+    let peakKilobytes: Double
+
+    static func measure(_ program: URL, environment: [String: String]) -> Launch? {
+        let output = Pipe()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, output.fileHandleForWriting.fileDescriptor, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = [program.path]
+        let variables = environment.map { "\($0.key)=\($0.value)" }
+        var argv = arguments.map { strdup($0) } + [nil]
+        var envp = variables.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = monotonicNanoseconds()
+        guard posix_spawn(&pid, program.path, &actions, nil, &argv, &envp) == 0 else { return nil }
+        try? output.fileHandleForWriting.close()
+        var status: Int32 = 0
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        waitpid(pid, &status, 0)
+        // Both programs report their own peak (VmHWM): wait4's ru_maxrss
+        // would include this process's, inherited through vfork at exec.
+        guard let frame = value("first-frame-ns", in: text), let peak = value("peak-rss-kb", in: text) else {
+            return nil
+        }
+        return Launch(seconds: Double(frame - start) / 1e9, peakKilobytes: Double(peak))
+    }
+
+    private static func value(_ key: String, in text: String) -> UInt64? {
+        text.split(separator: "\n").first { $0.hasPrefix(key + " ") }
+            .flatMap { UInt64($0.dropFirst(key.count + 1)) }
+    }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}
