@@ -80,6 +80,7 @@ struct ChallengeView: View {
 struct QuestionView: View {
     let practice: PracticeState
     @Environment(ChallengesViewModel.self) private var challenges
+    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         VStack(spacing: 4) {
@@ -87,6 +88,8 @@ struct QuestionView: View {
                 practice.showsChoices.toggle()
             }
             .cssClass("flat", "question")
+            // Side by side with the choices, the word is smaller so both fit 360 px.
+            .cssClass("compact", when: { verticalSizeClass == .compact })
             .help("Show or hide the choices (Space)")
             .focusOnAppear()
             .id("question")
@@ -133,7 +136,6 @@ struct ChoicesView: View {
             }
             .visible { practice.showsChoices }
         }
-        .frame(minWidth: 220)
         .align(horizontal: .center, vertical: .center)
         .expand(horizontal: true)
     }

@@ -7,7 +7,8 @@ enum Theme {
     static func install() {
         Style.addCSS("""
             .question { font-size: 48px; font-weight: 700; padding: 6px 18px; }
-            .choice { min-width: 150px; padding: 8px 16px; }
+            .question.compact { font-size: 32px; padding: 4px 8px; }
+            .choice { min-width: 128px; padding: 8px 12px; }
             .problem-banner { background-color: alpha(@warning_color, 0.15); }
             label.success, image.success { color: @success_color; }
             label.error, image.error { color: @error_color; }
