@@ -2,6 +2,7 @@ import CGtk
 import CGtkShim
 import Foundation
 import GtkKit
+import Testing
 
 // Helpers shared by the GTK test targets: finding widgets, the display and
 // the window manager. Nothing here asserts; each test target wraps these
@@ -76,3 +77,33 @@ public func typed<T>(_ pointer: UnsafeMutablePointer<some Any>) -> UnsafeMutable
 }
 
 public func typed(_ pointer: UnsafeMutablePointer<some Any>) -> OpaquePointer { OpaquePointer(pointer) }
+
+/// Iterates the main loop until `condition` holds, failing the test after `timeout`.
+@MainActor
+public func pump(
+    until condition: () -> Bool, timeout: Duration = .seconds(5),
+    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let held = MainLoop.run(until: condition, timeout: timeout)
+    #expect(held, comment ?? "condition not reached in time", sourceLocation: sourceLocation)
+}
+
+/// Runs a program built next to the test bundle and captures its standard output.
+public func runBuiltProgram(
+    _ name: String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+) throws -> (status: Int32, output: String) {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0])
+        .deletingLastPathComponent().appendingPathComponent(name)
+    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build \(name) first",
+                 sourceLocation: sourceLocation)
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}

@@ -1,6 +1,7 @@
 import Foundation
 import KuchiModel
 import Testing
+import GtkTestSupport
 @testable import KuchiApp
 
 /// `kuchi` on the command line, through GApplication's option handling. No display needed.
@@ -58,17 +59,5 @@ func temporaryDeck(_ json: String) throws -> URL {
 
 /// Runs the built `kuchi` (next to the test bundle) and captures its standard output.
 func runKuchi(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0])
-        .deletingLastPathComponent().appendingPathComponent("kuchi")
-    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build kuchi first")
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try runBuiltProgram("kuchi", arguments)
 }

@@ -32,10 +32,7 @@ struct LayoutTests {
         // Side by side: once laid out, the choices start right of the question.
         let root: UnsafeMutablePointer<GtkWidget> = typed(app.window.gtkWindow)
         pump(until: {
-            var questionX = 0.0, choiceX = 0.0, y = 0.0
-            gtk_widget_translate_coordinates(question, root, 0, 0, &questionX, &y)
-            gtk_widget_translate_coordinates(choice, root, 0, 0, &choiceX, &y)
-            return choiceX >= questionX + Double(gtk_widget_get_width(question))
+            origin(of: choice, in: root).x >= origin(of: question, in: root).x + Double(gtk_widget_get_width(question))
         }, "choices to the right of the question")
         // The same widgets, the same question, choices still shown, focus kept.
         #expect(app.widget("question") == question)
@@ -49,10 +46,7 @@ struct LayoutTests {
         app.window.resize(width: 720, height: 640)
         pump(until: { gtk_widget_is_ancestor(question, regular) != 0 }, "regular arrangement")
         pump(until: {
-            var questionY = 0.0, choiceY = 0.0, x = 0.0
-            gtk_widget_translate_coordinates(question, root, 0, 0, &x, &questionY)
-            gtk_widget_translate_coordinates(choice, root, 0, 0, &x, &choiceY)
-            return choiceY >= questionY + Double(gtk_widget_get_height(question))
+            origin(of: choice, in: root).y >= origin(of: question, in: root).y + Double(gtk_widget_get_height(question))
         }, "choices below the question")
         #expect(app.widget("choice-1") == choice)
         #expect(gtk_widget_has_focus(choice) != 0)
@@ -95,4 +89,14 @@ struct LayoutTests {
         pump(until: { app.widget("play-again") != nil })
         expectFits("congratulations")
     }
+}
+
+/// Where a widget's top-left corner is, in `root`'s coordinates.
+@MainActor
+private func origin(
+    of widget: UnsafeMutablePointer<GtkWidget>, in root: UnsafeMutablePointer<GtkWidget>
+) -> (x: Double, y: Double) {
+    var x = 0.0, y = 0.0
+    gtk_widget_translate_coordinates(widget, root, 0, 0, &x, &y)
+    return (x, y)
 }

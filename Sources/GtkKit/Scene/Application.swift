@@ -67,12 +67,7 @@ public final class Application {
     }
 
     private func setAccelerators(_ accelerators: [String], for action: String) {
-        var cStrings: [UnsafePointer<CChar>?] = accelerators.map { UnsafePointer(strdup($0)) }
-        cStrings.append(nil)
-        defer { cStrings.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-        cStrings.withUnsafeBufferPointer {
-            gtk_application_set_accels_for_action(gtkApplication, action, $0.baseAddress)
-        }
+        withCStrings(accelerators) { gtk_application_set_accels_for_action(gtkApplication, action, $0) }
     }
 
     /// Quits the main loop.

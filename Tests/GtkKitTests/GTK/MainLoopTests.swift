@@ -12,18 +12,9 @@ extension GTKTests {
             // NB: test runners service the main queue from a worker thread
             // after dispatch_main(), so the app's arrangement (GLib loop on
             // the process's main thread) is checked in a child process.
-            let probe = URL(fileURLWithPath: CommandLine.arguments[0])
-                .deletingLastPathComponent().appendingPathComponent("gtkkit-mainloop-probe")
-            try #require(FileManager.default.isExecutableFile(atPath: probe.path), "build the probe first")
-            let process = Process()
-            let output = Pipe()
-            process.executableURL = probe
-            process.standardOutput = output
-            try process.run()
-            process.waitUntilExit()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let (status, text) = try runBuiltProgram("gtkkit-mainloop-probe")
             #expect(text.contains("task=true dispatch=true mainactor-run=true"), "\(text)")
-            #expect(process.terminationStatus == 0)
+            #expect(status == 0)
         }
 
         @Test("a main-actor task runs between main-loop iterations inside a test too")
