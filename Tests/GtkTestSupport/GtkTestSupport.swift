@@ -88,9 +88,11 @@ public func pump(
     #expect(held, comment ?? "condition not reached in time", sourceLocation: sourceLocation)
 }
 
-/// Runs a program built next to the test bundle and captures its standard output.
+/// Runs a program built next to the test bundle and captures its standard
+/// output (and, with `standardError`, its standard error appended after it).
 public func runBuiltProgram(
-    _ name: String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    _ name: String, _ arguments: [String] = [], environment: [String: String] = [:],
+    standardError: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> (status: Int32, output: String) {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0])
         .deletingLastPathComponent().appendingPathComponent(name)
@@ -100,8 +102,9 @@ public func runBuiltProgram(
     let output = Pipe()
     process.executableURL = binary
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    process.standardError = standardError ? output : FileHandle.nullDevice
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -5,6 +5,7 @@ import CGtk
 import Dispatch
 import Foundation
 import GtkKit
+import Observation
 
 guard gtk_init_check() != 0 else {
     print("probe: no display")
@@ -19,16 +20,25 @@ final class Results: @unchecked Sendable {
 }
 let results = Results()
 
-let window = Window(title: "Main loop probe", width: 200, height: 100) { Text("probe") }
+@MainActor @Observable final class Status {
+    var text = "waiting"
+}
+let status = Status()
+
+let window = Window(title: "Main loop probe", width: 200, height: 100) { Text { status.text } }
 window.present()
 
-Task { @MainActor in results.task = true }
+Task { @MainActor in
+    results.task = true
+    status.text = "task ran"
+}
 DispatchQueue.main.async { results.dispatch = true }
 Task.detached {
     await MainActor.run { results.mainActorRun = true }
 }
 
 let finished = MainLoop.run(until: { results.all }, timeout: .seconds(10))
+MainLoop.drain()
 print("task=\(results.task) dispatch=\(results.dispatch) mainactor-run=\(results.mainActorRun)")
 window.close()
 exit(finished ? 0 : 1)

@@ -17,6 +17,16 @@ extension GTKTests {
             #expect(status == 0)
         }
 
+        @Test("GTKKIT_DEBUG=updates logs re-evaluations and widget writes; =counts prints totals at exit")
+        func debugSwitch() throws {
+            let (status, text) = try runBuiltProgram(
+                "gtkkit-mainloop-probe", environment: ["GTKKIT_DEBUG": "updates,counts"], standardError: true)
+            #expect(status == 0)
+            #expect(text.contains("[gtkkit] evaluate GtkLabel.label"), "\(text)")
+            #expect(text.contains("[gtkkit] write GtkLabel.label = task ran"), "\(text)")
+            #expect(text.range(of: #"\[gtkkit\] counts: evaluations=\d+ widget-writes=\d+"#, options: .regularExpression) != nil)
+        }
+
         @Test("a main-actor task runs between main-loop iterations inside a test too")
         func taskDuringAsyncPump() async {
             var ran = false
