@@ -106,6 +106,15 @@ gpointer gtkkit_builder_object(const char *xml, const char *name);
 typedef void (*GtkKitFrameCallback)(gpointer data);
 void gtkkit_after_first_paint(GtkWidget *widget, GtkKitFrameCallback callback, gpointer data);
 
+// MARK: - Desktop colour scheme
+
+/// 0 no preference, 1 prefer dark, 2 prefer light (the freedesktop values).
+typedef void (*GtkKitColorSchemeCallback)(int scheme, gpointer data);
+/// Reports the desktop's colour scheme now (from GSettings, when the schema is
+/// installed) and whenever it changes, from GSettings or from the Settings
+/// portal (which is what a Flatpak sees). `data` lives for the process.
+void gtkkit_watch_color_scheme(GtkKitColorSchemeCallback callback, gpointer data);
+
 // MARK: - GtkKitBin
 
 #define GTKKIT_TYPE_BIN (gtkkit_bin_get_type())

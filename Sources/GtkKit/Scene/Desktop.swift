@@ -31,19 +31,12 @@ public enum Style {
         gtkkit_set_boolean_property(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", dark ? 1 : 0)
     }
 
-    /// Whether the desktop asks for dark apps (GNOME's color-scheme setting),
-    /// or nil when the desktop does not say.
-    public static var desktopPrefersDark: Bool? {
-        guard let source = g_settings_schema_source_get_default(),
-              let schema = g_settings_schema_source_lookup(source, "org.gnome.desktop.interface", 1)
-        else { return nil }
-        defer { g_settings_schema_unref(schema) }
-        guard g_settings_schema_has_key(schema, "color-scheme") != 0 else { return nil }
-        let settings = g_settings_new("org.gnome.desktop.interface")
-        defer { g_object_unref(settings) }
-        guard let value = g_settings_get_string(settings, "color-scheme") else { return nil }
-        defer { g_free(value) }
-        return String(cString: value) == "prefer-dark"
+    /// Follows the desktop's light/dark preference, now and as it changes
+    /// (GNOME's setting on the host, the Settings portal in a Flatpak).
+    public static func followDesktopColorScheme() {
+        gtkkit_watch_color_scheme({ scheme, _ in
+            MainActor.assumeIsolated { Style.preferDark(scheme == 1) }
+        }, nil)
     }
 
     /// Adds application-wide CSS.

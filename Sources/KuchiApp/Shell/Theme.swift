@@ -28,7 +28,7 @@ enum Theme {
         switch appearance {
         case .light: Style.preferDark(false)
         case .dark: Style.preferDark(true)
-        case .system: Style.preferDark(Style.desktopPrefersDark ?? false)
+        case .system: Style.followDesktopColorScheme()
         }
     }
 }
