@@ -6,12 +6,17 @@ struct WelcomeView: View {
     @Environment(UserManager.self) private var users
     @Environment(ChallengesViewModel.self) private var challenges
     @Environment(AppState.self) private var state
+    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         VStack(spacing: 12) {
             Text { "Hi, \(users.profile.name)" }.cssClass("title-3").wrapping().id("greeting")
             Text("Welcome to Kuchi").cssClass("title-1").wrapping()
-            Image(iconName: KuchiApplication.id).pixelSize(128).padding(12)
+            Image(iconName: KuchiApplication.id)
+                .cssClass("app-logo")
+                // In a short window the logo shrinks so Start stays in view.
+                .cssClass("compact", when: { verticalSizeClass == .compact })
+                .padding(12)
             Button("Start") {
                 if challenges.isComplete { challenges.restart() }
                 state.screen = .practice

@@ -9,6 +9,8 @@ enum Theme {
             .question { font-size: 48px; font-weight: 700; padding: 6px 18px; }
             .question.compact { font-size: 32px; padding: 4px 8px; }
             .choice { min-width: 128px; padding: 8px 12px; }
+            .app-logo { -gtk-icon-size: 128px; }
+            .app-logo.compact { -gtk-icon-size: 48px; }
             .problem-banner { background-color: alpha(@warning_color, 0.15); }
             label.success, image.success { color: @success_color; }
             label.error, image.error { color: @error_color; }
