@@ -36,6 +36,12 @@ void gtkkit_set_boolean_property(gpointer object, const char *name, gboolean val
     g_object_set(object, name, value, NULL);
 }
 
+gboolean gtkkit_get_boolean_property(gpointer object, const char *name) {
+    gboolean value = FALSE;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
 gpointer gtkkit_builder_object(const char *xml, const char *name) {
     GtkBuilder *builder = gtk_builder_new_from_string(xml, -1);
     GObject *object = gtk_builder_get_object(builder, name);

@@ -2,7 +2,6 @@ import CGtk
 import CGtkShim
 import Foundation
 import GtkKit
-import Testing
 
 // Helpers shared by the GTK test targets: finding widgets, the display and
 // the window manager. Nothing here asserts; each test target wraps these
@@ -78,26 +77,17 @@ public func typed<T>(_ pointer: UnsafeMutablePointer<some Any>) -> UnsafeMutable
 
 public func typed(_ pointer: UnsafeMutablePointer<some Any>) -> OpaquePointer { OpaquePointer(pointer) }
 
-/// Iterates the main loop until `condition` holds, failing the test after `timeout`.
-@MainActor
-public func pump(
-    until condition: () -> Bool, timeout: Duration = .seconds(5),
-    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let held = MainLoop.run(until: condition, timeout: timeout)
-    #expect(held, comment ?? "condition not reached in time", sourceLocation: sourceLocation)
-}
-
 /// Runs a program built next to the test bundle and captures its standard
 /// output (and, with `standardError`, its standard error appended after it).
 public func runBuiltProgram(
     _ name: String, _ arguments: [String] = [], environment: [String: String] = [:],
-    standardError: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    standardError: Bool = false
 ) throws -> (status: Int32, output: String) {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0])
         .deletingLastPathComponent().appendingPathComponent(name)
-    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build \(name) first",
-                 sourceLocation: sourceLocation)
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        throw ProgramNotBuilt(path: binary.path)
+    }
     let process = Process()
     let output = Pipe()
     process.executableURL = binary
@@ -109,4 +99,10 @@ public func runBuiltProgram(
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// A program the tests run was not built next to the test bundle.
+public struct ProgramNotBuilt: Error, CustomStringConvertible {
+    public let path: String
+    public var description: String { "\(path) is not built: run swift build first" }
 }

@@ -98,6 +98,8 @@ gulong gtkkit_connect_options(gpointer application, GtkKitOptionsHandler handler
 
 /// Sets a boolean property (g_object_set is variadic).
 void gtkkit_set_boolean_property(gpointer object, const char *name, gboolean value);
+/// Reads a boolean property (g_object_get is variadic).
+gboolean gtkkit_get_boolean_property(gpointer object, const char *name);
 
 /// Builds an object from GtkBuilder XML and returns it with a reference the caller owns.
 gpointer gtkkit_builder_object(const char *xml, const char *name);

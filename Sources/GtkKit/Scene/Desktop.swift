@@ -28,7 +28,12 @@ public enum Style {
     /// Asks GTK for its dark style (true) or light style (false).
     public static func preferDark(_ dark: Bool) {
         guard let settings = gtk_settings_get_default() else { return }
-        gtkkit_set_boolean_property(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", dark ? 1 : 0)
+        let object = UnsafeMutableRawPointer(settings)
+        let property = "gtk-application-prefer-dark-theme"
+        // NB: setting the property, even to its current value, reloads the
+        // whole theme (a quarter of start-up); only a change is worth that.
+        guard (gtkkit_get_boolean_property(object, property) != 0) != dark else { return }
+        gtkkit_set_boolean_property(object, property, dark ? 1 : 0)
     }
 
     /// Follows the desktop's light/dark preference, now and as it changes
