@@ -73,12 +73,6 @@ public final class Application {
     /// Quits the main loop.
     public func quit() { g_application_quit(gApplication) }
 
-    /// The most recently focused window, if any.
-    public var activeWindow: Window? {
-        guard let active = gtk_application_get_active_window(gtkApplication) else { return nil }
-        return windows.values.first { $0.widget.pointer == UnsafeMutableRawPointer(active).assumingMemoryBound(to: GtkWidget.self) }
-    }
-
     var gApplication: UnsafeMutablePointer<GApplication> {
         UnsafeMutableRawPointer(gtkApplication).assumingMemoryBound(to: GApplication.self)
     }
