@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-import GtkKit
+@_spi(Interop) import GtkKit
 import Testing
 @testable import KuchiApp
 

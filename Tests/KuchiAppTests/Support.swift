@@ -1,7 +1,7 @@
 import CGtk
 import CGtkShim
 import Foundation
-import GtkKit
+@_spi(Interop) import GtkKit
 import KuchiModel
 import Testing
 @testable import KuchiApp

@@ -121,6 +121,7 @@ public final class Window {
         (Int(gtk_widget_get_width(widget.pointer)), Int(gtk_widget_get_height(widget.pointer)))
     }
 
-    /// The window's GtkWindow, for code in the interop layer and tests.
-    public var gtkWindow: UnsafeMutablePointer<GtkWindow> { widget.raw() }
+    /// The window's GtkWindow, for tests and benchmarks only: screens never
+    /// see pointers (`@_spi(Interop) import GtkKit` to reach it).
+    @_spi(Interop) public var gtkWindow: UnsafeMutablePointer<GtkWindow> { widget.raw() }
 }
