@@ -106,3 +106,19 @@ public struct ProgramNotBuilt: Error, CustomStringConvertible {
     public let path: String
     public var description: String { "\(path) is not built: run swift build first" }
 }
+
+// NB: Testing is found only when tests are built; a plain release build of
+// the package compiles this target too, without it.
+#if canImport(Testing)
+import Testing
+
+/// Iterates the main loop until `condition` holds, failing the test after `timeout`.
+@MainActor
+public func pump(
+    until condition: () -> Bool, timeout: Duration = .seconds(5),
+    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let held = MainLoop.run(until: condition, timeout: timeout)
+    #expect(held, comment ?? "condition not reached in time", sourceLocation: sourceLocation)
+}
+#endif

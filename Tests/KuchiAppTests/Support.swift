@@ -8,16 +8,6 @@ import Testing
 @_exported import GtkTestSupport
 
 /// A Kuchi main window on fresh storage in a temporary folder, with a seeded deck order.
-/// Iterates the main loop until `condition` holds, failing the test after `timeout`.
-@MainActor
-func pump(
-    until condition: () -> Bool, timeout: Duration = .seconds(5),
-    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let held = MainLoop.run(until: condition, timeout: timeout)
-    #expect(held, comment ?? "condition not reached in time", sourceLocation: sourceLocation)
-}
-
 @MainActor
 final class AppHarness {
     let folder: URL

@@ -28,6 +28,7 @@ final class SignalClosure<Function>: @unchecked Sendable {
 typealias VoidAction = SignalClosure<@MainActor () -> Void>
 typealias KeyAction = SignalClosure<@MainActor (UInt32, GdkModifierType) -> Bool>
 typealias BoolAction = SignalClosure<@MainActor () -> Bool>
+typealias OptionsAction = SignalClosure<@MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32>
 
 // NB: C function pointers cannot be formed inside a generic type, so each
 // closure type gets its own destroy-notify.
@@ -41,6 +42,10 @@ extension SignalClosure where Function == @MainActor (UInt32, GdkModifierType) -
 
 extension SignalClosure where Function == @MainActor () -> Bool {
     static let release: GDestroyNotify = { Unmanaged<BoolAction>.fromOpaque($0!).release() }
+}
+
+extension SignalClosure where Function == @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32 {
+    static let release: GDestroyNotify = { Unmanaged<OptionsAction>.fromOpaque($0!).release() }
 }
 
 /// Typed signal connection for any GObject instance.
@@ -104,6 +109,17 @@ enum Signal {
         return gtkkit_connect_key(controller, "key-pressed", { _, keyval, _, state, data in
             MainActor.assumeIsolated { KeyAction.from(data).function(keyval, state) ? 1 : 0 }
         }, box, KeyAction.release)
+    }
+
+    /// Connects GApplication::handle-local-options.
+    @discardableResult
+    static func connectOptions(
+        _ application: gpointer, _ action: @escaping @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32
+    ) -> gulong {
+        let box = OptionsAction(action).retainedPointer()
+        return gtkkit_connect_options(application, { _, dict, data in
+            MainActor.assumeIsolated { OptionsAction.from(data).function(dict!) }
+        }, box, OptionsAction.release)
     }
 
     /// Blocks `handler` on `instance` while `body` runs (a programmatic write

@@ -23,17 +23,15 @@ public enum UpdateScheduler {
     nonisolated static func enqueue(_ effect: AnyEffect?) {
         guard let effect else { return }
         if MainLoop.isOnMainQueue {
-            queue(effect)
+            schedule(effect)
         } else {
             let reference = UncheckedBox(effect)
             DispatchQueue.main.async { schedule(reference.value) }
         }
     }
 
-    static func schedule(_ effect: AnyEffect) { queue(effect) }
-
     /// Only on the main queue.
-    nonisolated private static func queue(_ effect: AnyEffect) {
+    nonisolated private static func schedule(_ effect: AnyEffect) {
         guard !effect.flags.isScheduled, !effect.flags.isCancelled else { return }
         effect.flags.isScheduled = true
         pending.append(effect)

@@ -36,14 +36,9 @@ public final class Application {
     /// Handles parsed options in the launching process: return an exit status
     /// to stop there, or nil to go on and activate.
     public func onOptions(_ handler: @escaping @MainActor (CommandLineOptions) -> Int32?) {
-        let box = SignalClosure<@MainActor (CommandLineOptions) -> Int32?>(handler)
-        gtkkit_connect_options(UnsafeMutableRawPointer(gtkApplication), { _, dict, data in
-            MainActor.assumeIsolated {
-                let handler = Unmanaged<SignalClosure<@MainActor (CommandLineOptions) -> Int32?>>
-                    .fromOpaque(data!).takeUnretainedValue().function
-                return handler(CommandLineOptions(dict: dict!)) ?? -1
-            }
-        }, box.retainedPointer(), { Unmanaged<SignalClosure<@MainActor (CommandLineOptions) -> Int32?>>.fromOpaque($0!).release() })
+        Signal.connectOptions(UnsafeMutableRawPointer(gtkApplication)) { dict in
+            handler(CommandLineOptions(dict: dict)) ?? -1
+        }
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.

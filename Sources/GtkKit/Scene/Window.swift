@@ -50,10 +50,10 @@ public final class Window {
     }
 
     private func installSizeTracking() {
-        let box = SignalClosure<@MainActor () -> Void>({ [weak self] in self?.updateSizeClasses() })
+        let box = VoidAction({ [weak self] in self?.updateSizeClasses() })
         gtkkit_bin_set_allocate_callback(content.raw(), { _, _, data in
-            MainActor.assumeIsolated { SignalClosure<@MainActor () -> Void>.from(data).function() }
-        }, box.retainedPointer(), SignalClosure<@MainActor () -> Void>.release)
+            MainActor.assumeIsolated { VoidAction.from(data).function() }
+        }, box.retainedPointer(), VoidAction.release)
     }
 
     private func updateSizeClasses() {

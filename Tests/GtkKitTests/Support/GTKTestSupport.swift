@@ -4,16 +4,6 @@ import Testing
 @_exported import GtkTestSupport
 
 /// Lets every pending binding run (the next main-loop turn).
-/// Iterates the main loop until `condition` holds, failing the test after `timeout`.
-@MainActor
-func pump(
-    until condition: () -> Bool, timeout: Duration = .seconds(5),
-    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let held = MainLoop.run(until: condition, timeout: timeout)
-    #expect(held, comment ?? "condition not reached in time", sourceLocation: sourceLocation)
-}
-
 @MainActor
 func nextTurn() {
     MainLoop.drain()
