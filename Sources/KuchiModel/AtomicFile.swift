@@ -7,23 +7,28 @@ import Glibc
 ///
 /// The data goes to a temporary file in the same directory, is flushed to disk, and is
 /// then renamed over the target; the directory is flushed too so the rename itself
-/// survives a power cut. A crash at any point leaves the old file intact (plus, at
-/// worst, a stray hidden temporary file).
+/// survives a power cut. A failure at any point (a full disk, a read-only folder) leaves
+/// the old file as it was; a crash leaves at worst a hidden temporary file, which
+/// ``removeStaleTemporaryFiles(in:for:)`` clears at the next start.
 public enum AtomicFile {
     /// A write that did not complete; the target file is unchanged.
-    public struct WriteError: Error, Sendable, CustomStringConvertible {
-        public let path: String
+    public struct WriteError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let path: LocalPath
         public let operation: String
-        public let code: Int32
+        public let error: SystemError
 
-        public var description: String {
-            "could not \(operation) \(path): \(String(cString: strerror(code)))"
+        public init(path: LocalPath, operation: String, error: SystemError) {
+            self.path = path
+            self.operation = operation
+            self.error = error
         }
+
+        public var description: String { "could not \(operation) \(path): \(error.words)" }
     }
 
     /// Replaces the contents of `url` with `data`, creating missing parent directories
     /// with owner-only permissions (0700).
-    public static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: Data, to url: URL) throws(WriteError) {
         try write(data, to: url, beforeRename: { _ in })
     }
 
@@ -32,58 +37,91 @@ public enum AtomicFile {
     ///
     /// A test seam: a hook that throws stands for a crash at the worst moment. The
     /// error propagates, the rename never happens and the temporary file is removed.
-    public static func write(_ data: Data, to url: URL, beforeRename: (URL) throws -> Void) throws {
+    public static func write(
+        _ data: Data, to url: URL, beforeRename: (URL) throws(WriteError) -> Void
+    ) throws(WriteError) {
         let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(
-            at: directory,
-            withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700]
-        )
+        try makeDirectories(LocalPath(directory))
         // Hidden, and unique per write so two writers never share a temporary file.
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
+        let temporary = directory.appendingPathComponent(temporaryPrefix(for: url.lastPathComponent) + UUID().uuidString)
         var renamed = false
         defer {
             if !renamed { unlink(temporary.path) }
         }
-        try writeAndSync(data, to: temporary)
+        try writeAndSync(data, to: LocalPath(temporary))
         try beforeRename(temporary)
         guard rename(temporary.path, url.path) == 0 else {
-            throw WriteError(path: url.path, operation: "replace", code: errno)
+            throw WriteError(path: LocalPath(url), operation: "replace", error: .last)
         }
         renamed = true
-        try syncDirectory(directory)
+        try syncDirectory(LocalPath(directory))
     }
 
-    private static func writeAndSync(_ data: Data, to url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    /// Removes the temporary files that writes of `names` left in `directory` when the
+    /// app was killed mid-write; returns how many.
+    @discardableResult
+    public static func removeStaleTemporaryFiles(in directory: URL, for names: [String]) -> Int {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        let prefixes = names.map(temporaryPrefix(for:))
+        var removed = 0
+        for entry in entries where prefixes.contains(where: entry.hasPrefix) {
+            if unlink(directory.appendingPathComponent(entry).path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    private static func temporaryPrefix(for name: String) -> String { ".\(name).tmp-" }
+
+    /// `mkdir -p` with mode 0700 for the folders it creates.
+    private static func makeDirectories(_ path: LocalPath) throws(WriteError) {
+        var status = stat()
+        if path.withCString({ stat($0, &status) }) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw WriteError(path: path, operation: "create the folder", error: SystemError(code: ENOTDIR))
+            }
+            return
+        }
+        let parent = LocalPath(bytes: path.bytes.dropLast(path.lastComponent.bytes.count + 1))
+        if !parent.bytes.isEmpty, parent != path { try makeDirectories(parent) }
+        guard path.withCString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST else {
+            throw WriteError(path: path, operation: "create the folder", error: .last)
+        }
+    }
+
+    private static func writeAndSync(_ data: Data, to path: LocalPath) throws(WriteError) {
+        let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else {
-            throw WriteError(path: url.path, operation: "create", code: errno)
+            throw WriteError(path: path, operation: "create", error: .last)
         }
         defer { close(descriptor) }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+        var failure: SystemError?
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw WriteError(path: url.path, operation: "write", code: errno)
+                    failure = .last
+                    return
                 }
                 offset += written
             }
         }
+        if let failure { throw WriteError(path: path, operation: "write", error: failure) }
         guard fsync(descriptor) == 0 else {
-            throw WriteError(path: url.path, operation: "flush", code: errno)
+            throw WriteError(path: path, operation: "flush", error: .last)
         }
     }
 
-    private static func syncDirectory(_ url: URL) throws {
-        let descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    private static func syncDirectory(_ path: LocalPath) throws(WriteError) {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
-            throw WriteError(path: url.path, operation: "open", code: errno)
+            throw WriteError(path: path, operation: "open", error: .last)
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw WriteError(path: url.path, operation: "flush", code: errno)
+            throw WriteError(path: path, operation: "flush", error: .last)
         }
     }
 }

@@ -6,17 +6,33 @@
 public struct DeckLimits: Sendable, Equatable {
     /// Larger files are refused before they are read.
     public var maximumFileSize: Int
-    /// Decks with more cards are refused before the cards are checked.
+    /// Decks with more cards are refused as soon as the parser counts one more.
     public var maximumCards: Int
     /// Past this many, problems are summarised in one last line instead of listed.
     public var maximumReportedProblems: Int
+    /// The longest question, reading, answer, level, name or language, in characters:
+    /// each is shown on a button or a label, which must lay it out in a frame.
+    public var maximumTextLength: Int
+    /// The longest licence or attribution, in characters.
+    public var maximumCreditLength: Int
 
-    public init(maximumFileSize: Int, maximumCards: Int, maximumReportedProblems: Int = 100) {
+    public init(
+        maximumFileSize: Int, maximumCards: Int, maximumReportedProblems: Int = 100,
+        maximumTextLength: Int = 200, maximumCreditLength: Int = 2_000
+    ) {
         self.maximumFileSize = maximumFileSize
         self.maximumCards = maximumCards
         self.maximumReportedProblems = maximumReportedProblems
+        self.maximumTextLength = maximumTextLength
+        self.maximumCreditLength = maximumCreditLength
     }
 
     /// 32 MiB and 200,000 cards.
     public static let standard = DeckLimits(maximumFileSize: 32 << 20, maximumCards: 200_000)
+
+    /// Values one card may hold: its object and a handful of fields, with room to
+    /// spare. A card with more is refused instead of building an unbounded tree.
+    static let valuesPerCard = 64
+    /// Values the rest of the document (name, licence, …) may hold.
+    static let valuesOutsideCards = 10_000
 }

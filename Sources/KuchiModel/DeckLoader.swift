@@ -4,25 +4,44 @@ import FoundationEssentials
 ///
 /// Every failure is a ``DeckError`` listing each problem with the file's name and the
 /// card's number, so the app can show it and fall back to ``Deck/kuchiBasics``.
-/// Nothing here crashes on bad input, however bad.
+/// Nothing here crashes or hangs on bad input, however bad: only regular files are
+/// read, at most ``DeckLimits/maximumFileSize`` bytes of them, and the cards are checked
+/// one by one as they are parsed, so memory follows the deck's real size.
 public enum DeckLoader {
     /// Files larger than this (32 MiB) are refused without being read.
     public static let maximumFileSize = DeckLimits.standard.maximumFileSize
     /// Decks with more cards than this (200,000) are refused.
     public static let maximumCards = DeckLimits.standard.maximumCards
 
-    /// Reads and checks the deck at `url`.
+    /// Reads and checks the deck at `path`.
     ///
     /// - Parameter choicesPerQuestion: the deck must have at least this many distinct
     ///   answers, so that every question can offer that many different choices.
+    public static func load(
+        path: LocalPath,
+        choicesPerQuestion: Int = 3,
+        limits: DeckLimits = .standard
+    ) throws(DeckError) -> Deck {
+        let file = path.lastComponent.description
+        let data: Data
+        do {
+            data = try BoundedRead.contents(of: path, upTo: limits.maximumFileSize)
+        } catch {
+            if case .tooLarge(let size, _) = error.reason {
+                throw DeckError(problems: [DeckProblem(file: file, message: tooLarge(size, limits: limits))])
+            }
+            throw DeckError(problems: [DeckProblem(file: file, message: "cannot be read: \(error.words)")])
+        }
+        return try decode(data, file: file, choicesPerQuestion: choicesPerQuestion, limits: limits)
+    }
+
+    /// Reads and checks the deck at `url`.
     public static func load(
         contentsOf url: URL,
         choicesPerQuestion: Int = 3,
         limits: DeckLimits = .standard
     ) throws(DeckError) -> Deck {
-        let file = url.lastPathComponent
-        let data = try read(url, file: file, limits: limits)
-        return try decode(data, file: file, choicesPerQuestion: choicesPerQuestion, limits: limits)
+        try load(path: LocalPath(url), choicesPerQuestion: choicesPerQuestion, limits: limits)
     }
 
     /// Checks `data` as the contents of a deck file called `file`.
@@ -38,51 +57,84 @@ public enum DeckLoader {
         if data.count > limits.maximumFileSize {
             throw fail(tooLarge(data.count, limits: limits))
         }
-        let document: JSONValue
+        var validator = DeckValidator(
+            file: file, choicesPerQuestion: max(choicesPerQuestion, 1), limits: limits)
+        var tooManyCards = false
+        var cardBeingRead = 0
+        let header: [JSONValue.Member]?
         do {
-            document = try JSONParser.parse(data)
+            header = try JSONParser.read(data) { (reader: inout JSONReader) throws(JSONSyntaxError) in
+                try readDocument(
+                    &reader, into: &validator, limits: limits, tooManyCards: &tooManyCards, card: &cardBeingRead)
+            }
         } catch {
+            if tooManyCards {
+                throw fail("too many cards (more than \(limits.maximumCards)); at most \(limits.maximumCards)")
+            }
+            if error.kind == .tooManyValues, cardBeingRead > 0 {
+                throw DeckError(problems: [DeckProblem(
+                    file: file, card: cardBeingRead,
+                    message: "holds too many values; a card has 'question', 'pronunciation', 'answer' and 'level'")])
+            }
             throw fail(error.describe(in: data))
         }
-        var validator = DeckValidator(
-            file: file,
-            choicesPerQuestion: max(choicesPerQuestion, 1),
-            limits: limits
-        )
-        guard let deck = validator.validate(document) else {
+        guard let deck = validator.finish(header: header) else {
             throw DeckError(problems: summarised(validator.problems, file: file, limits: limits))
         }
         return deck
     }
 
     /// For `kuchi --check-deck FILE`: the number of cards, or every problem found.
-    public static func check(contentsOf url: URL, choicesPerQuestion: Int = 3) -> Result<Int, DeckError> {
+    public static func check(path: LocalPath, choicesPerQuestion: Int = 3) -> Result<Int, DeckError> {
         Result { () throws(DeckError) -> Int in
-            try load(contentsOf: url, choicesPerQuestion: choicesPerQuestion).cards.count
+            try load(path: path, choicesPerQuestion: choicesPerQuestion).cards.count
         }
     }
 
-    private static func read(_ url: URL, file: String, limits: DeckLimits) throws(DeckError) -> Data {
-        func fail(_ message: String) -> DeckError {
-            DeckError(problems: [DeckProblem(file: file, message: message)])
+    public static func check(contentsOf url: URL, choicesPerQuestion: Int = 3) -> Result<Int, DeckError> {
+        check(path: LocalPath(url), choicesPerQuestion: choicesPerQuestion)
+    }
+
+    /// Reads the top-level object, streaming each element of `cards` into the
+    /// validator; returns the other members, or nil when the top level is no object.
+    private static func readDocument(
+        _ reader: inout JSONReader, into validator: inout DeckValidator, limits: DeckLimits,
+        tooManyCards: inout Bool, card: inout Int
+    ) throws(JSONSyntaxError) -> [JSONValue.Member]? {
+        reader.valueBudget = DeckLimits.valuesOutsideCards
+        guard reader.peekContainer() == UInt8(ascii: "{") else {
+            // Syntax problems come first, as everywhere else.
+            _ = try reader.document()
+            return nil
         }
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = (attributes[.size] as? any BinaryInteger).map({ Int($0) }), size > limits.maximumFileSize {
-                throw fail(tooLarge(size, limits: limits))
+        try reader.enterContainer()
+        var header: [JSONValue.Member] = []
+        var first = true
+        while let key = try reader.nextKey(first: first) {
+            first = false
+            guard key == "cards", reader.peekContainer() == UInt8(ascii: "[") else {
+                header.append(JSONValue.Member(key: key, value: try reader.value()))
+                continue
             }
-            // Read one byte past the limit: a file can grow after it was measured, and
-            // some special files report no size at all.
-            let data = try BoundedRead.contents(of: url, upTo: limits.maximumFileSize + 1)
-            if data.count > limits.maximumFileSize {
-                throw fail(tooLarge(data.count, limits: limits))
+            validator.beginCards()
+            try reader.enterContainer()
+            let outside = reader.valueBudget
+            var number = 0
+            while try reader.hasNextElement(first: number == 0) {
+                number += 1
+                if number > limits.maximumCards {
+                    tooManyCards = true
+                    throw JSONSyntaxError(kind: .tooManyValues, offset: reader.index)
+                }
+                reader.valueBudget = DeckLimits.valuesPerCard
+                card = number
+                validator.add(card: try reader.value(), number: number)
             }
-            return data
-        } catch let error as DeckError {
-            throw error
-        } catch {
-            throw fail("cannot be read (\(error))")
+            card = 0
+            reader.valueBudget = outside
         }
+        try reader.end()
+        return header
     }
 
     private static func tooLarge(_ size: Int, limits: DeckLimits) -> String {

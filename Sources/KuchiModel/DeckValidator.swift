@@ -1,12 +1,21 @@
-/// Checks a parsed deck document field by field and collects every problem it finds.
+/// Checks a deck document field by field and collects every problem it finds.
 ///
-/// Works on a parsed ``JSONValue`` rather than through `Codable`: a decoder stops at the
-/// first mismatch, and people fixing a deck by hand deserve the whole list.
+/// Works on parsed ``JSONValue``s rather than through `Codable`: a decoder stops at the
+/// first mismatch, and people fixing a deck by hand deserve the whole list. The loader
+/// hands it the cards one at a time as it parses them (``add(card:number:)``) and the
+/// other top-level members at the end (``finish(header:)``), so a deck's parsed tree is
+/// never held whole.
 struct DeckValidator {
     let file: String
     let choicesPerQuestion: Int
     let limits: DeckLimits
     private(set) var problems: [DeckProblem] = []
+
+    private var cards: [Challenge] = []
+    private var cardCount = 0
+    private var cardLists = 0
+    private var firstCardByQuestion: [String: Int] = [:]
+    private var distinctAnswers = Set<String>()
 
     init(file: String, choicesPerQuestion: Int, limits: DeckLimits) {
         self.file = file
@@ -14,19 +23,55 @@ struct DeckValidator {
         self.limits = limits
     }
 
-    mutating func validate(_ document: JSONValue) -> Deck? {
-        guard document.isObject else {
+    /// A `cards` list starts.
+    mutating func beginCards() {
+        cardLists += 1
+        if cardLists == 2 { report("'cards' appears more than once") }
+    }
+
+    /// Checks the card at position `number` (from 1) of the `cards` list.
+    mutating func add(card element: JSONValue, number: Int) {
+        cardCount += 1
+        guard let card = checkCard(element, number: number) else { return }
+        if let first = firstCardByQuestion[card.question] {
+            report("duplicate question '\(PrintableText.quoting(card.question, limit: 40))' (also card \(first))", card: number)
+            return
+        }
+        firstCardByQuestion[card.question] = number
+        distinctAnswers.insert(card.answer)
+        cards.append(card)
+    }
+
+    /// Checks the top level's other members (`header` is nil when the top level is not
+    /// an object) and returns the deck, or nil when anything was wrong.
+    mutating func finish(header: [JSONValue.Member]?) -> Deck? {
+        let cardProblems = problems
+        problems = []
+        defer { problems += cardProblems }
+        guard let header else {
             report("the top level must be an object with 'format', 'name' and 'cards'")
             return nil
         }
+        let document = JSONValue.object(header)
         checkFormat(document["format"])
         let name = requiredString("name", document["name"], card: nil)
         let language = requiredString("language", document["language"], card: nil)
         // Licence and credit are asked for, not required: a private deck may have none.
-        let license = optionalString("license", document["license"], card: nil) ?? ""
-        let attribution = optionalString("attribution", document["attribution"], card: nil) ?? ""
-        let cards = checkCards(document["cards"])
-        guard problems.isEmpty, let name, let language, let cards else { return nil }
+        let license = optionalString("license", document["license"], card: nil, limit: limits.maximumCreditLength) ?? ""
+        let attribution = optionalString(
+            "attribution", document["attribution"], card: nil, limit: limits.maximumCreditLength) ?? ""
+        if document["cards"] != nil {
+            report("'cards' must be an array")
+        } else if cardLists == 0 {
+            report("missing 'cards'")
+        } else if cardCount == 0 {
+            report("no cards")
+        }
+        // Only meaningful once every card is readable; otherwise it repeats their problems.
+        if problems.isEmpty, cardProblems.isEmpty, cardCount > 0, distinctAnswers.count < choicesPerQuestion {
+            report("only \(distinctAnswers.count) distinct answers; need at least \(choicesPerQuestion)")
+        }
+        guard problems.isEmpty, cardProblems.isEmpty, cardCount > 0, let name, let language else { return nil }
         return Deck(name: name, language: language, license: license, attribution: attribution, cards: cards)
     }
 
@@ -38,37 +83,6 @@ struct DeckValidator {
         if format != 1 {
             report("unsupported format \(format); this version of Kuchi reads format 1")
         }
-    }
-
-    private mutating func checkCards(_ value: JSONValue?) -> [Challenge]? {
-        guard let value else { report("missing 'cards'"); return nil }
-        guard let list = value.arrayValue else { report("'cards' must be an array"); return nil }
-        if list.isEmpty { report("no cards"); return nil }
-        if list.count > limits.maximumCards {
-            report("too many cards (\(list.count)); at most \(limits.maximumCards)")
-            return nil
-        }
-        var cards: [Challenge] = []
-        cards.reserveCapacity(list.count)
-        var firstCardByQuestion: [String: Int] = [:]
-        firstCardByQuestion.reserveCapacity(list.count)
-        var distinctAnswers = Set<String>(minimumCapacity: list.count)
-        for (index, element) in list.enumerated() {
-            let number = index + 1
-            guard let card = checkCard(element, number: number) else { continue }
-            if let first = firstCardByQuestion[card.question] {
-                report("duplicate question '\(card.question)' (also card \(first))", card: number)
-                continue
-            }
-            firstCardByQuestion[card.question] = number
-            distinctAnswers.insert(card.answer)
-            cards.append(card)
-        }
-        // Only meaningful once every card is readable; otherwise it repeats their problems.
-        if problems.isEmpty, distinctAnswers.count < choicesPerQuestion {
-            report("only \(distinctAnswers.count) distinct answers; need at least \(choicesPerQuestion)")
-        }
-        return cards
     }
 
     private mutating func checkCard(_ element: JSONValue, number: Int) -> Challenge? {
@@ -91,17 +105,21 @@ struct DeckValidator {
         let questionText = requiredString("question", question, card: number)
         let pronunciationText = requiredString("pronunciation", pronunciation, card: number)
         let answerText = requiredString("answer", answer, card: number)
-        let levelText = optionalString("level", level, card: number)
+        let levelText = optionalString("level", level, card: number, limit: limits.maximumTextLength)
         guard let questionText, let pronunciationText, let answerText else { return nil }
         return Challenge(question: questionText, pronunciation: pronunciationText, answer: answerText, level: levelText)
     }
 
     private mutating func requiredString(_ key: String, _ value: JSONValue?, card: Int?) -> String? {
-        guard value != nil else {
+        guard let value else {
             report("missing '\(key)'", card: card)
             return nil
         }
-        guard let text = optionalString(key, value, card: card) else { return nil }
+        if case .null = value {
+            report("'\(key)' is null; it must be text", card: card)
+            return nil
+        }
+        guard let text = optionalString(key, value, card: card, limit: limits.maximumTextLength) else { return nil }
         if Self.isBlank(text) {
             report("'\(key)' is empty", card: card)
             return nil
@@ -109,11 +127,18 @@ struct DeckValidator {
         return text
     }
 
-    /// The string in `value`; `nil` when absent or JSON `null`, reporting other types.
-    private mutating func optionalString(_ key: String, _ value: JSONValue?, card: Int?) -> String? {
+    /// The string in `value`; `nil` when absent or JSON `null`, reporting other types
+    /// and text longer than `limit` characters.
+    private mutating func optionalString(_ key: String, _ value: JSONValue?, card: Int?, limit: Int) -> String? {
         guard let value else { return nil }
         switch value {
         case .string(let text):
+            // Counting characters walks grapheme clusters; most strings are decided by
+            // their byte count, which is at least their character count.
+            if text.utf8.count > limit, case let length = text.count, length > limit {
+                report("'\(key)' is too long (\(length) characters; at most \(limit))", card: card)
+                return nil
+            }
             return text
         case .null:
             return nil

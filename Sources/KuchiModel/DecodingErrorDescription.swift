@@ -1,27 +1,38 @@
 import FoundationEssentials
 
 /// Plain words for where a `Codable` value did not match, e.g.
-/// "key 'numberOfQuestions': expected Int".
+/// "'numberOfQuestions' must be a whole number".
 enum DecodingErrorDescription {
     static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
+        guard let error = error as? DecodingError else { return "it could not be read" }
         switch error {
         case .typeMismatch(let type, let context):
-            return "\(place(context.codingPath)): expected \(type)"
+            return "\(place(context.codingPath)) must be \(words(for: type))"
         case .valueNotFound(let type, let context):
-            return "\(place(context.codingPath)): null where \(type) was expected"
+            return "\(place(context.codingPath)) is null; it must be \(words(for: type))"
         case .keyNotFound(let key, let context):
-            return "missing \(place(context.codingPath + [key]))"
+            return "\(place(context.codingPath + [key])) is missing"
         case .dataCorrupted(let context):
-            return "\(place(context.codingPath)): \(context.debugDescription)"
+            return "\(place(context.codingPath)): \(PrintableText.quoting(context.debugDescription, limit: 120))"
         @unknown default:
-            return String(describing: error)
+            return "it could not be read"
         }
     }
 
     private static func place(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return "top level" }
+        guard !path.isEmpty else { return "the whole file" }
         let keys = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        return "key '\(keys.joined(separator: "."))'"
+        return "'\(PrintableText.quoting(keys.joined(separator: "."), limit: 60))'"
+    }
+
+    private static func words(for type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "text"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int32.Type, is Int64.Type: "a whole number"
+        case is Double.Type, is Float.Type: "a number"
+        default:
+            if "\(type)".hasPrefix("Dictionary") { "an object" } else if "\(type)".hasPrefix("Array") { "a list" } else { "\(type)" }
+        }
     }
 }

@@ -5,27 +5,46 @@ import FoundationEssentials
 /// Foundation's parsers take over a second for a 100,000-card deck on Linux and report
 /// errors by byte offset at best; this one is several times faster and says what it
 /// expected where. Input must be UTF-8 (a leading byte-order mark is skipped); nesting is
-/// capped so a hostile file cannot exhaust the stack.
+/// capped so a hostile file cannot exhaust the stack, and ``JSONReader/valueBudget``
+/// caps how many values one parse may build, so memory follows the input's size, not
+/// what a pathological document would expand to.
 enum JSONParser {
     static let maximumDepth = 256
 
-    static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses a whole document, building at most `valueBudget` values.
+    static func parse(_ data: Data, valueBudget: Int = .max) throws(JSONSyntaxError) -> JSONValue {
+        try read(data) { (reader: inout JSONReader) throws(JSONSyntaxError) -> JSONValue in
+            reader.valueBudget = valueBudget
+            return try reader.document()
+        }
+    }
+
+    /// Runs `body` with a reader over `data`, once the data is known to be UTF-8.
+    static func read<Result>(
+        _ data: Data, _ body: (inout JSONReader) throws(JSONSyntaxError) -> Result
+    ) throws(JSONSyntaxError) -> Result {
         if let offset = UTF8Validation.firstInvalidByte(in: data) {
             throw JSONSyntaxError(kind: .invalidUTF8, offset: offset)
         }
-        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { bytes in
+        let outcome: Swift.Result<Result, JSONSyntaxError> = data.withUnsafeBytes { bytes in
             var reader = JSONReader(bytes: bytes)
-            return Result { () throws(JSONSyntaxError) -> JSONValue in try reader.document() }
+            return Swift.Result { () throws(JSONSyntaxError) -> Result in try body(&reader) }
         }
-        return try result.get()
+        return try outcome.get()
     }
 }
 
 /// The cursor over the input; one per parse.
+///
+/// Besides whole values it reads objects and arrays one member or element at a time,
+/// so a caller can turn each element of a long list into its own type and drop the
+/// parsed tree before reading the next (see ``DeckLoader``).
 struct JSONReader {
     let bytes: UnsafeRawBufferPointer
     var index = 0
     var depth = 0
+    /// How many more values may be built; parsing fails when it runs out.
+    var valueBudget = Int.max
 
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
@@ -34,14 +53,21 @@ struct JSONReader {
 
     mutating func document() throws(JSONSyntaxError) -> JSONValue {
         let value = try self.value()
-        skipWhitespace()
-        if index < bytes.count { throw failure("unexpected text after the end of the document") }
+        try end()
         return value
     }
 
-    private mutating func value() throws(JSONSyntaxError) -> JSONValue {
+    /// Checks that only whitespace follows the document.
+    mutating func end() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if index < bytes.count { throw failure("unexpected text after the end of the document") }
+    }
+
+    mutating func value() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else { throw failure("unexpected end of file") }
+        valueBudget -= 1
+        if valueBudget < 0 { throw JSONSyntaxError(kind: .tooManyValues, offset: index) }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
@@ -54,53 +80,78 @@ struct JSONReader {
         }
     }
 
-    private mutating func object() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        index += 1
-        var members: [JSONValue.Member] = []
-        members.reserveCapacity(4)  // a card's fields, without regrowing
+    /// Whether the next value is an object or an array (after whitespace).
+    mutating func peekContainer() -> UInt8? {
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes") }
-            let key = try string()
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the key") }
-            index += 1
-            members.append(JSONValue.Member(key: key, value: try value()))
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; depth -= 1; return .object(members)
-            default: throw failure("expected ',' or '}'")
-            }
-        }
+        guard let byte = peek(), byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") else { return nil }
+        return byte
     }
 
-    private mutating func array() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
+    /// Consumes the opening `{` or `[` of a container.
+    mutating func enterContainer() throws(JSONSyntaxError) {
+        skipWhitespace()
+        depth += 1
+        if depth > JSONParser.maximumDepth { throw failure("nested more than \(JSONParser.maximumDepth) levels deep") }
         index += 1
-        var elements: [JSONValue] = []
+    }
+
+    /// The next member's key (the `:` consumed), or nil at the closing `}`.
+    mutating func nextKey(first: Bool) throws(JSONSyntaxError) -> String? {
+        skipWhitespace()
+        if !first {
+            switch peek() {
+            case UInt8(ascii: ","): index += 1; skipWhitespace()
+            case UInt8(ascii: "}"): index += 1; depth -= 1; return nil
+            default: throw failure("expected ',' or '}'")
+            }
+        } else if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return nil
+        }
+        guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes") }
+        let key = try string()
+        skipWhitespace()
+        guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the key") }
+        index += 1
+        return key
+    }
+
+    /// Whether another element follows (its `,` consumed), or false at the closing `]`.
+    mutating func hasNextElement(first: Bool) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return false
         }
-        while true {
+        if !first {
+            guard peek() == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+            index += 1
+        }
+        return true
+    }
+
+    private mutating func object() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        var members: [JSONValue.Member] = []
+        var first = true
+        while let key = try nextKey(first: first) {
+            members.append(JSONValue.Member(key: key, value: try value()))
+            first = false
+        }
+        return .object(members)
+    }
+
+    private mutating func array() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        var elements: [JSONValue] = []
+        var first = true
+        while try hasNextElement(first: first) {
             elements.append(try value())
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; depth -= 1; return .array(elements)
-            default: throw failure("expected ',' or ']'")
-            }
+            first = false
         }
+        return .array(elements)
     }
 
     private mutating func number() throws(JSONSyntaxError) -> Double {
@@ -141,11 +192,6 @@ struct JSONReader {
             throw failure("invalid value")
         }
         index += count
-    }
-
-    private mutating func enter() throws(JSONSyntaxError) {
-        depth += 1
-        if depth > JSONParser.maximumDepth { throw failure("nested more than \(JSONParser.maximumDepth) levels deep") }
     }
 
     mutating func skipWhitespace() {

@@ -5,6 +5,8 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case invalidUTF8
         case syntax(String)
+        /// Valid so far, but more values than the reader's budget allows.
+        case tooManyValues
     }
 
     let kind: Kind
@@ -20,6 +22,21 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
             return "not valid UTF-8 at byte \(offset)"
         case .syntax(let reason):
             return "not valid JSON: \(Self.location(ofByte: offset, in: data)): \(reason)"
+        case .tooManyValues:
+            return "too many values in one place (\(Self.location(ofByte: offset, in: data)))"
+        }
+    }
+
+    /// The same as the end of a sentence about a user's file: "it is not valid JSON
+    /// (line 3, column 7: expected ',' or '}')".
+    func words(in data: Data) -> String {
+        switch kind {
+        case .invalidUTF8:
+            return "it is not valid UTF-8 text (at byte \(offset))"
+        case .syntax(let reason):
+            return "it is not valid JSON (\(Self.location(ofByte: offset, in: data)): \(reason))"
+        case .tooManyValues:
+            return "it holds far more than Kuchi ever writes (\(Self.location(ofByte: offset, in: data)))"
         }
     }
 

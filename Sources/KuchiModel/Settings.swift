@@ -2,7 +2,8 @@
 ///
 /// Decoding is tolerant of keys that are missing, so a settings file written by an
 /// older version (or trimmed by hand) keeps what it has and takes defaults for the rest.
-/// A key holding the wrong type is not guessed at: the file counts as corrupt.
+/// A key holding the wrong type or an impossible value is not guessed at: the file
+/// counts as corrupt (and is moved aside, so nothing in it is lost).
 public struct Settings: Codable, Equatable, Sendable {
     /// The range a session length is kept in.
     public static let questionsRange = 3...20
@@ -35,9 +36,43 @@ public struct Settings: Codable, Equatable, Sendable {
             ?? defaults.learningEnabled
         cardColor = try container.decodeIfPresent(String.self, forKey: .cardColor) ?? defaults.cardColor
         deck = try container.decodeIfPresent(String.self, forKey: .deck) ?? defaults.deck
+        guard Self.isColor(cardColor) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [CodingKeys.cardColor], debugDescription: "a colour is written #rrggbb"))
+        }
+        guard Self.isDeckIdentifier(deck) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [CodingKeys.deck],
+                debugDescription: "a deck is named with up to 64 letters, digits, '-', '_' and '.'"))
+        }
     }
 
     private static func clampedQuestions(_ value: Int) -> Int {
         min(max(value, questionsRange.lowerBound), questionsRange.upperBound)
+    }
+
+    /// "#" and six hexadecimal digits.
+    public static func isColor(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 7 && bytes[0] == UInt8(ascii: "#") && bytes.dropFirst().allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+                 UInt8(ascii: "A")...UInt8(ascii: "F"): true
+            default: false
+            }
+        }
+    }
+
+    /// A deck identifier is a safe file name stem: it never leaves the decks folder.
+    public static func isDeckIdentifier(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: ".") else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): true
+            default: false
+            }
+        }
     }
 }

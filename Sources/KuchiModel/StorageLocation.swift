@@ -15,7 +15,11 @@ public struct StorageLocation: Sendable, Equatable {
         self.dataDirectory = dataDirectory
     }
 
-    public var profileFile: URL { configDirectory.appendingPathComponent("profile.json") }
-    public var settingsFile: URL { configDirectory.appendingPathComponent("settings.json") }
-    public var progressFile: URL { dataDirectory.appendingPathComponent("progress.json") }
+    public func url(of file: UserFile) -> URL {
+        (file == .progress ? dataDirectory : configDirectory).appendingPathComponent(file.fileName)
+    }
+
+    public var profileFile: URL { url(of: .profile) }
+    public var settingsFile: URL { url(of: .settings) }
+    public var progressFile: URL { url(of: .progress) }
 }

@@ -5,5 +5,5 @@ public enum StoredValue<Value: Sendable>: Sendable {
     case loaded(Value)
     /// The file could not be used. `problem` says why and what was done about it, e.g.
     /// that the file was moved aside; the caller should use defaults and show it.
-    case unusable(problem: String)
+    case unusable(problem: UserFileProblem)
 }

@@ -3,9 +3,11 @@ import Observation
 
 /// The user: who they are, their preferences and their progress, and keeping them.
 ///
-/// Nothing here throws to the screens. A file that could not be read or written is
-/// described in `problems`, in words fit to show, and the app carries on with defaults
-/// or in memory.
+/// Nothing here throws to the screens. A file that could not be read is described in
+/// ``loadProblems`` (and moved aside, so nothing is lost); one that could not be saved
+/// is described in ``saveProblems`` until a later save of it succeeds. Every change
+/// saves its own file and tries again the ones that failed before, so a full disk or a
+/// read-only folder heals on the next change once the person fixes it.
 ///
 /// Creating a manager does no I/O; call ``load()`` once at start-up.
 @MainActor
@@ -18,10 +20,16 @@ public final class UserManager {
     public private(set) var isRegistered = false
     /// Answers recorded so far, across sessions.
     public private(set) var progress = Progress()
-    /// What went wrong reading or writing files, oldest first.
-    public private(set) var problems: [String] = []
+    /// Files that could not be used at start-up, until ``dismissProblems()``.
+    public private(set) var loadProblems: [UserFileProblem] = []
+    /// Files whose last save failed, and why.
+    public private(set) var saveProblems: [UserFile: UserFileProblem] = [:]
 
     @ObservationIgnored private let storage: UserStore?
+    /// Files that failed to save and are written again with the next change.
+    @ObservationIgnored private var unsaved: Set<UserFile> = []
+    /// Files that could be neither read nor moved aside: saving would destroy them.
+    @ObservationIgnored private var keptInPlace: Set<UserFile> = []
     // Progress is read before the first result is written, even if load() was never
     // called, so a write never replaces counts that were on disk.
     @ObservationIgnored private var progressIsLoaded = false
@@ -31,9 +39,16 @@ public final class UserManager {
         self.storage = storage
     }
 
-    /// Whether `name` has at least 3 characters once surrounding whitespace is trimmed.
+    /// Every problem to show, in words: load problems first, then save problems.
+    public var problems: [String] {
+        loadProblems.map(\.message) + UserFile.allCases.compactMap { saveProblems[$0]?.message }
+    }
+
+    /// Whether `name` has 3 to ``Profile/maximumNameLength`` characters once surrounding
+    /// whitespace is trimmed.
     public static func isValidName(_ name: String) -> Bool {
-        name.trimmingWhitespace().count >= 3
+        let trimmed = name.trimmingWhitespace()
+        return Profile.fitsLength(trimmed) && trimmed.count >= 3
     }
 
     public var isUserNameValid: Bool { Self.isValidName(profile.name) }
@@ -46,23 +61,16 @@ public final class UserManager {
     public func register() {
         guard isUserNameValid else { return }
         profile.name = profile.name.trimmingWhitespace()
-        if let storage {
-            attempt("save the profile") {
-                if settings.rememberUser {
-                    try storage.saveProfile(profile)
-                } else {
-                    try storage.removeProfile()
-                }
-            }
-        }
-        saveSettings()
+        save(.profile, .settings)
         isRegistered = true
     }
 
     /// Reads the saved profile, settings and progress; anything missing or unusable
-    /// gets defaults. Registered afterwards only if a valid profile was saved.
+    /// gets defaults. Registered afterwards only if a valid profile was saved. Clears
+    /// temporary files left by a write that a crash interrupted.
     public func load() {
         guard let storage else { return }
+        storage.removeStaleTemporaryFiles()
         profile = value(storage.loadProfile()) ?? Profile()
         isRegistered = Self.isValidName(profile.name)
         settings = value(storage.loadSettings()) ?? Settings()
@@ -72,8 +80,7 @@ public final class UserManager {
 
     /// Saves `settings` now (the settings page calls this as they change).
     public func saveSettings() {
-        guard let storage else { return }
-        attempt("save the settings") { try storage.saveSettings(settings) }
+        save(.settings)
     }
 
     /// Counts one answer for `question` and saves the progress file.
@@ -83,13 +90,57 @@ public final class UserManager {
             progressIsLoaded = true
         }
         progress.record(question: question, correct: correct)
-        guard let storage else { return }
-        attempt("save progress") { try storage.saveProgress(progress) }
+        save(.progress)
     }
 
-    /// Clears `problems` once they have been shown.
+    /// Clears ``loadProblems`` once they have been shown. Save problems stay until a
+    /// save succeeds: they describe what is still not on disk.
     public func dismissProblems() {
-        problems = []
+        loadProblems = []
+    }
+
+    /// Writes `files` and every file an earlier save could not write.
+    private func save(_ files: UserFile...) {
+        guard let storage else { return }
+        let pending = unsaved
+        for file in UserFile.allCases where files.contains(file) || pending.contains(file) {
+            guard !keptInPlace.contains(file) else { continue }
+            do {
+                try write(file, to: storage)
+                unsaved.remove(file)
+                if saveProblems[file] != nil { saveProblems[file] = nil }
+            } catch {
+                unsaved.insert(file)
+                saveProblems[file] = Self.problem(saving: file, error, location: storage.location)
+            }
+        }
+    }
+
+    private func write(_ file: UserFile, to storage: UserStore) throws(AtomicFile.WriteError) {
+        switch file {
+        case .profile:
+            if settings.rememberUser, isValidProfileToSave {
+                try storage.saveProfile(profile)
+            } else {
+                try storage.removeProfile()
+            }
+        case .settings: try storage.saveSettings(settings)
+        case .progress: try storage.saveProgress(progress)
+        }
+    }
+
+    /// A profile is written only once registered: the name being typed is not saved.
+    private var isValidProfileToSave: Bool { Self.isValidName(profile.name) }
+
+    private static func problem(
+        saving file: UserFile, _ error: AtomicFile.WriteError, location: StorageLocation
+    ) -> UserFileProblem {
+        let path = LocalPath(location.url(of: file))
+        let folder = LocalPath(location.url(of: file).deletingLastPathComponent())
+        var message = "Kuchi could not save \(file.title) to \(path): \(error.error.words)."
+        if let advice = error.error.advice(folder: folder) { message += " " + advice }
+        message += " Kuchi keeps \(file.title) while it runs and tries again with your next change."
+        return UserFileProblem(file: file, path: path, message: message, keepsFileInPlace: false)
     }
 
     private func value<Value>(_ stored: StoredValue<Value>) -> Value? {
@@ -99,16 +150,9 @@ public final class UserManager {
         case .loaded(let value):
             return value
         case .unusable(let problem):
-            problems.append(problem)
+            loadProblems.append(problem)
+            if problem.keepsFileInPlace { keptInPlace.insert(problem.file) }
             return nil
-        }
-    }
-
-    private func attempt(_ action: String, _ body: () throws -> Void) {
-        do {
-            try body()
-        } catch {
-            problems.append("Could not \(action): \(error)")
         }
     }
 }

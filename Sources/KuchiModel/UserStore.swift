@@ -1,11 +1,16 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads and writes the user's files: profile and settings in the config directory,
 /// progress in the data directory.
 ///
-/// Writes go through ``AtomicFile``. A file that cannot be decoded is never overwritten
-/// in place: it is renamed to `NAME.corrupt-<UTC timestamp>` beside the original, and
-/// the reader is told where it went, so nothing is silently lost.
+/// Writes go through ``AtomicFile``. A file that cannot be used (not JSON, empty, not
+/// UTF-8, too large, a folder or a pipe in its place, unreadable) is never overwritten in
+/// place: it is renamed to `NAME.corrupt-<UTC timestamp>` beside the original, and the
+/// reader is told where it went, so nothing is silently lost. When even that rename
+/// fails, the problem says the file stays in place and must not be saved over.
 public final class UserStore: Sendable {
     public let location: StorageLocation
     private let now: @Sendable () -> Date
@@ -16,78 +21,114 @@ public final class UserStore: Sendable {
         self.now = now
     }
 
-    public func loadProfile() -> StoredValue<Profile> { load(Profile.self, from: location.profileFile) }
-    public func loadSettings() -> StoredValue<Settings> { load(Settings.self, from: location.settingsFile) }
-    public func loadProgress() -> StoredValue<Progress> { load(Progress.self, from: location.progressFile) }
+    public func loadProfile() -> StoredValue<Profile> { load(Profile.self, .profile) }
+    public func loadSettings() -> StoredValue<Settings> { load(Settings.self, .settings) }
+    public func loadProgress() -> StoredValue<Progress> { load(Progress.self, .progress) }
 
-    public func saveProfile(_ profile: Profile) throws { try save(profile, to: location.profileFile) }
-    public func saveSettings(_ settings: Settings) throws { try save(settings, to: location.settingsFile) }
-    public func saveProgress(_ progress: Progress) throws { try save(progress, to: location.progressFile) }
+    public func saveProfile(_ profile: Profile) throws(AtomicFile.WriteError) { try save(profile, .profile) }
+    public func saveSettings(_ settings: Settings) throws(AtomicFile.WriteError) { try save(settings, .settings) }
+    public func saveProgress(_ progress: Progress) throws(AtomicFile.WriteError) { try save(progress, .progress) }
 
     /// Forgets the saved profile; nothing happens if there is none.
-    public func removeProfile() throws {
-        let path = location.profileFile.path
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        try FileManager.default.removeItem(atPath: path)
+    public func removeProfile() throws(AtomicFile.WriteError) {
+        let path = location.url(of: .profile).path
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw AtomicFile.WriteError(path: LocalPath(path), operation: "remove", error: .last)
+        }
     }
 
-    private func save(_ value: some Encodable, to url: URL) throws {
+    /// Removes temporary files that a write interrupted by a crash left behind.
+    @discardableResult
+    public func removeStaleTemporaryFiles() -> Int {
+        let config = AtomicFile.removeStaleTemporaryFiles(
+            in: location.configDirectory, for: [UserFile.profile.fileName, UserFile.settings.fileName])
+        let data = AtomicFile.removeStaleTemporaryFiles(
+            in: location.dataDirectory, for: [UserFile.progress.fileName])
+        return config + data
+    }
+
+    private func save(_ value: some Encodable, _ file: UserFile) throws(AtomicFile.WriteError) {
         let encoder = JSONEncoder()
         // Sorted and indented: the files are small, and people do open them.
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(value), to: url)
-    }
-
-    private func load<Value: Decodable & Sendable>(_ type: Value.Type, from url: URL) -> StoredValue<Value> {
-        guard FileManager.default.fileExists(atPath: url.path) else { return .missing }
+        let url = location.url(of: file)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try encoder.encode(value)
         } catch {
-            // Unreadable is not corrupt (permissions, a directory in the way): leave it.
-            return .unusable(problem: "\(url.path) could not be read (\(error)); using defaults")
+            // Kuchi's own values always encode; say so plainly rather than trap.
+            throw AtomicFile.WriteError(path: LocalPath(url), operation: "encode", error: SystemError(code: EINVAL))
         }
-        let reason: String
-        do {
-            // Parse first for the syntax error's line and column, which JSONDecoder drops.
-            _ = try JSONParser.parse(data)
-            return .loaded(try JSONDecoder().decode(type, from: data))
-        } catch let error as JSONSyntaxError {
-            reason = data.isEmpty ? "empty file" : error.describe(in: data)
-        } catch {
-            reason = DecodingErrorDescription.describe(error)
-        }
-        return .unusable(problem: moveAside(url, reason: reason))
+        try AtomicFile.write(data, to: url)
     }
 
-    /// Renames a corrupt file out of the way and says so.
-    private func moveAside(_ url: URL, reason: String) -> String {
-        let base = "\(url.path).corrupt-\(Self.timestamp(now()))"
-        var destination = base
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: destination) {
-            attempt += 1
-            destination = "\(base)-\(attempt)"
+    private func load<Value: Decodable & Sendable>(_ type: Value.Type, _ file: UserFile) -> StoredValue<Value> {
+        let path = LocalPath(location.url(of: file))
+        let data: Data
+        do {
+            data = try BoundedRead.contents(of: path, upTo: file.sizeLimit)
+        } catch {
+            if error.reason == .missing { return .missing }
+            return .unusable(problem: moveAside(file, path, reason: error.words))
         }
         do {
-            try FileManager.default.moveItem(atPath: url.path, toPath: destination)
-            return "\(url.path) was corrupt (\(reason)); moved aside to \(destination); using defaults"
+            return .loaded(try JSONDecoder().decode(type, from: data))
         } catch {
-            return "\(url.path) was corrupt (\(reason)) and could not be moved aside "
-                + "(\(error)); using defaults"
+            return .unusable(problem: moveAside(file, path, reason: Self.reason(for: error, in: data)))
         }
+    }
+
+    /// Why `data` did not decode, in words. Only a failed file pays for the strict
+    /// parse, which finds the line and column that the decoder does not report.
+    static func reason(for error: any Error, in data: Data) -> String {
+        if data.isEmpty { return "it is empty" }
+        do {
+            _ = try JSONParser.parse(data)
+        } catch {
+            return error.words(in: data)
+        }
+        return DecodingErrorDescription.describe(error)
+    }
+
+    /// Renames an unusable file out of the way and says so.
+    private func moveAside(_ file: UserFile, _ path: LocalPath, reason: String) -> UserFileProblem {
+        let base = LocalPath(bytes: path.bytes + Array(".corrupt-\(Self.timestamp(now()))".utf8))
+        var destination = base
+        var attempt = 1
+        var status = stat()
+        while destination.withCString({ lstat($0, &status) }) == 0 {
+            attempt += 1
+            destination = LocalPath(bytes: base.bytes + Array("-\(attempt)".utf8))
+        }
+        let opening = "The file with \(file.title), \(path), could not be used: \(reason)."
+        guard path.withCString({ from in destination.withCString { rename(from, $0) } }) == 0 else {
+            let failure = SystemError.last
+            return UserFileProblem(
+                file: file, path: path,
+                message: "\(opening) Kuchi could not move it aside either (\(failure.words)), so it "
+                    + "\(file.fallbackWords) and will not save over it. Move or repair the file, then start Kuchi again.",
+                keepsFileInPlace: true)
+        }
+        let aside = destination.lastComponent
+        return UserFileProblem(
+            file: file, path: path,
+            message: "\(opening) Kuchi moved it aside to \(aside), in the same folder, and \(file.fallbackWords). "
+                + "Nothing was deleted.",
+            keepsFileInPlace: false)
     }
 
     /// E.g. "20261122T001500", in UTC so names sort in time order on any machine.
+    // NB: gmtime_r, not Calendar: the app links FoundationEssentials only, whose
+    // TimeZone(identifier: "UTC") is nil.
     static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func digits(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "\(seconds)" }
+        func digits(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2) + "T"
-            + digits(parts.hour, 2) + digits(parts.minute, 2) + digits(parts.second, 2)
+        return digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2) + "T"
+            + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2)
     }
 }

@@ -22,10 +22,10 @@ struct AtomicFileTests {
         let file = directory.appendingPathComponent("profile.json")
         try AtomicFile.write(Data("old".utf8), to: file)
         var temporaryContents: Data?
-        #expect(throws: SimulatedCrash.self) {
-            try AtomicFile.write(Data("new".utf8), to: file) { temporary in
-                temporaryContents = try Data(contentsOf: temporary)
-                throw SimulatedCrash()
+        #expect(throws: simulatedCrash) {
+            try AtomicFile.write(Data("new".utf8), to: file) { (temporary: URL) throws(AtomicFile.WriteError) in
+                temporaryContents = try? Data(contentsOf: temporary)
+                throw simulatedCrash
             }
         }
         // The new data had been written and flushed in full, just not put in place.
@@ -54,4 +54,5 @@ struct AtomicFileTests {
     }
 }
 
-private struct SimulatedCrash: Error {}
+/// Stands for the process dying between the write and the rename.
+private let simulatedCrash = AtomicFile.WriteError(path: LocalPath("/crash"), operation: "crash", error: SystemError(code: 0))

@@ -36,9 +36,47 @@ struct DeckLimitsTests {
     func tooManyCards() {
         let limits = DeckLimits(maximumFileSize: 1 << 20, maximumCards: 3)
         #expect(throws: DeckError(problems: [
-            DeckProblem(file: "many.json", message: "too many cards (4); at most 3"),
+            DeckProblem(file: "many.json", message: "too many cards (more than 3); at most 3"),
         ])) {
             try DeckLoader.decode(deckData(cards: 4), file: "many.json", limits: limits)
+        }
+    }
+
+    @Test("the card limit is checked while parsing, before any card is kept or checked")
+    func cardLimitWhileParsing() {
+        // Empty objects are each a problem; the count stops the parse before they are.
+        let limits = DeckLimits(maximumFileSize: 1 << 20, maximumCards: 3)
+        let data = Data(#"{"cards": [{}, {}, {}, {}, {}, {}], "format": "#.utf8)
+        #expect(throws: DeckError(problems: [
+            DeckProblem(file: "empty-cards.json", message: "too many cards (more than 3); at most 3"),
+        ])) {
+            try DeckLoader.decode(data, file: "empty-cards.json", limits: limits)
+        }
+    }
+
+    @Test("a card holding far more values than a card has is refused without building them")
+    func cardWithTooManyValues() {
+        let values = Array(repeating: "0", count: 10_000).joined(separator: ",")
+        let data = Data(#"{"format": 1, "name": "x", "language": "ja", "cards": [{"question": [\#(values)]}]}"#.utf8)
+        #expect(throws: DeckError(problems: [
+            DeckProblem(file: "wide.json", card: 1,
+                        message: "holds too many values; a card has 'question', 'pronunciation', 'answer' and 'level'"),
+        ])) {
+            try DeckLoader.decode(data, file: "wide.json")
+        }
+    }
+
+    @Test("text longer than a label can lay out is refused")
+    func overlongText() throws {
+        let long = String(repeating: "語", count: 100_000)
+        let data = Data(#"""
+            {"format": 1, "name": "x", "language": "ja", "cards": [
+              {"question": "\#(long)", "pronunciation": "go", "answer": "word"}]}
+            """#.utf8)
+        #expect(throws: DeckError(problems: [
+            DeckProblem(file: "long.json", card: 1, message: "'question' is too long (100000 characters; at most 200)"),
+        ])) {
+            try DeckLoader.decode(data, file: "long.json")
         }
     }
 

@@ -43,6 +43,62 @@ struct DeckLoaderTests {
         #expect(error.description.hasPrefix("bad-decks: cannot be read"))
     }
 
+    @Test("a null where text is required is reported, not silently dropped")
+    func nullField() {
+        let data = Data(#"""
+            {"format": 1, "name": "x", "language": "ja", "cards": [
+              {"question": null, "pronunciation": "hai", "answer": "yes"}]}
+            """#.utf8)
+        #expect(throws: DeckError(problems: [
+            DeckProblem(file: "null.json", card: 1, message: "'question' is null; it must be text"),
+        ])) {
+            try DeckLoader.decode(data, file: "null.json")
+        }
+    }
+
+    @Test("control characters from the deck are escaped in problems, so each stays one line")
+    func controlCharactersEscaped() throws {
+        let question = #"\u001b[31mred\nline"#
+        let data = Data(#"""
+            {"format": 1, "name": "x", "language": "ja", "cards": [
+              {"question": "\#(question)", "pronunciation": "a", "answer": "b"},
+              {"question": "\#(question)", "pronunciation": "a", "answer": "c"}]}
+            """#.utf8)
+        do {
+            _ = try DeckLoader.decode(data, file: "escapes.json")
+            Issue.record("accepted a duplicate")
+        } catch {
+            #expect(error.description == #"escapes.json: card 2: duplicate question '\u{1B}[31mred\nline' (also card 1)"#)
+        }
+    }
+
+    @Test("a named pipe is refused at once instead of blocking")
+    func namedPipe() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("deck.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(throws: DeckError(problems: [
+            DeckProblem(file: "deck.json", message: "cannot be read: it is a named pipe, not a file"),
+        ])) {
+            try DeckLoader.load(contentsOf: fifo)
+        }
+    }
+
+    @Test("a deck whose file name is not UTF-8 opens, and its name is shown escaped")
+    func nonUTF8FileName() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = LocalPath(directory).appending("caf").bytes + [0xE9] + Array(".json".utf8)
+        let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o600)
+        #expect(descriptor >= 0)
+        let text = Array(goodDeckText.utf8)
+        #expect(write(descriptor, text, text.count) == text.count)
+        close(descriptor)
+        #expect(try DeckLoader.load(path: LocalPath(bytes: path)).name == "Good")
+        #expect(LocalPath(bytes: path).lastComponent.description == #"caf\xE9.json"#)
+    }
+
     @Test("a good deck is read with every field")
     func goodDeck() throws {
         let deck = try DeckLoader.decode(Data(goodDeckText.utf8), file: "good.json")

@@ -104,19 +104,49 @@ struct UserManagerTests {
         #expect(third.progress == second.progress)
     }
 
-    @Test("a write that fails is reported, not thrown")
+    @Test("a write that fails is reported in words, not thrown")
     func writeFailureReported() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        // A file where the config directory should be makes every save fail.
+        // A file where the config directory should be makes every save there fail.
         let blocked = directory.appendingPathComponent("config")
         #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
         let manager = UserManager(storage: store(in: directory))
         manager.profile.name = "Hanako"
         manager.register()
         #expect(manager.isRegistered)
-        #expect(manager.problems.count == 2)
-        #expect(manager.problems.first?.hasPrefix("Could not save the profile") == true)
+        #expect(Set(manager.saveProblems.keys) == [.profile, .settings])
+        let problem = try #require(manager.saveProblems[.settings]?.message)
+        #expect(problem.hasPrefix("Kuchi could not save your settings to \(blocked.path)/settings.json: "))
+        #expect(problem.contains("tries again with your next change"))
+    }
+
+    @Test("a failed save is written with the next change once the folder is usable, and its problem clears")
+    func failedSaveRetried() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let blocked = directory.appendingPathComponent("config")
+        #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
+        let manager = UserManager(storage: store(in: directory))
+        manager.profile.name = "Hanako"
+        manager.register()
+        #expect(manager.saveProblems[.settings] != nil)
+
+        try FileManager.default.removeItem(at: blocked)
+        // Another file's change: the progress is saved, and so are the two pending ones.
+        manager.recordResult(question: "はい", correct: true)
+        #expect(manager.saveProblems.isEmpty)
+        let next = UserManager(storage: store(in: directory))
+        next.load()
+        #expect(next.isRegistered)
+        #expect(next.profile.name == "Hanako")
+        #expect(next.progress.questions["はい"] == Progress.Counts(correct: 1, wrong: 0))
+    }
+
+    @Test("names longer than the limit are not valid")
+    func overlongNameInvalid() {
+        #expect(UserManager.isValidName(String(repeating: "あ", count: Profile.maximumNameLength)))
+        #expect(!UserManager.isValidName(String(repeating: "あ", count: Profile.maximumNameLength + 1)))
     }
 }
 

@@ -18,8 +18,10 @@ struct UserStoreTests {
         let aside = store.location.settingsFile.path + ".corrupt-20261122T001500"
         #expect(manager.settings == Settings())
         #expect(manager.problems == [
-            "\(store.location.settingsFile.path) was corrupt (not valid JSON: line 3, column 2: expected a key in double quotes); "
-                + "moved aside to \(aside); using defaults",
+            "The file with your settings, \(store.location.settingsFile.path), could not be used: it is not valid JSON "
+                + "(line 3, column 2: expected a key in double quotes). Kuchi moved it aside to "
+                + "settings.json.corrupt-20261122T001500, in the same folder, and uses the default settings. "
+                + "Nothing was deleted.",
         ])
         #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == original)
         #expect(!FileManager.default.fileExists(atPath: store.location.settingsFile.path))
@@ -27,18 +29,57 @@ struct UserStoreTests {
 
     @Test("a profile with a value of the wrong type is moved aside, naming the key")
     func wrongTypeProfileMovedAside() throws {
+        let problem = try #require(try problemLoading(#"{"name": 42}"#, as: .profile))
+        #expect(problem.contains("could not be used: 'name' must be text."), "\(problem)")
+        #expect(problem.contains("moved it aside to profile.json.corrupt-20261122T001500"))
+    }
+
+    @Test("a null name is reported in words", arguments: [#"{"name": null}"#, #"{}"#])
+    func nullName(text: String) throws {
+        let problem = try #require(try problemLoading(text, as: .profile))
+        #expect(problem.contains("'name' is null; it must be text") || problem.contains("'name' is missing"), "\(problem)")
+    }
+
+    @Test("an overlong name is refused, so no label ever lays it out")
+    func overlongName() throws {
+        let name = String(repeating: "x", count: 65_000)
+        let problem = try #require(try problemLoading(#"{"name": "\#(name)"}"#, as: .profile))
+        #expect(problem.contains("the name is longer than 64 characters"), "\(problem.prefix(300))")
+    }
+
+    @Test("text that is not UTF-8 is reported with the byte")
+    func invalidUTF8() throws {
+        let problem = try #require(try problemLoading(Data([0x7B, 0xFF, 0x7D]), as: .settings))
+        #expect(problem.contains("it is not valid UTF-8 text (at byte 1)"), "\(problem)")
+    }
+
+    @Test("a file over the size limit is refused without being read in full")
+    func hugeFile() throws {
+        let problem = try #require(try problemLoading(Data(repeating: 0x20, count: 2 << 20), as: .settings))
+        #expect(problem.contains("it is too large (2.1 MB; at most 1 MB)"), "\(problem)")
+    }
+
+    @Test("a folder where the file should be is moved aside too")
+    func folderInPlace() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = fixedClockStore(in: directory)
-        try write(Data(#"{"name": 42}"#.utf8), to: store.location.profileFile)
+        try FileManager.default.createDirectory(at: store.location.progressFile, withIntermediateDirectories: true)
+        guard case .unusable(let problem) = store.loadProgress() else { Issue.record("read a folder"); return }
+        #expect(problem.message.contains("could not be used: it is a folder, not a file."), "\(problem)")
+        #expect(!problem.keepsFileInPlace)
+        #expect(!FileManager.default.fileExists(atPath: store.location.progressFile.path))
+    }
 
-        let manager = UserManager(storage: store)
-        manager.load()
-        #expect(!manager.isRegistered)
-        #expect(manager.profile == Profile())
-        let problem = try #require(manager.problems.first)
-        #expect(problem.contains("profile.json was corrupt (key 'name': expected String)"))
-        #expect(problem.contains("moved aside to \(store.location.profileFile.path).corrupt-20261122T001500"))
+    @Test("a named pipe where the file should be is refused at once instead of blocking")
+    func namedPipe() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = fixedClockStore(in: directory)
+        try FileManager.default.createDirectory(at: store.location.configDirectory, withIntermediateDirectories: true)
+        #expect(mkfifo(store.location.settingsFile.path, 0o600) == 0)
+        guard case .unusable(let problem) = store.loadSettings() else { Issue.record("read a pipe"); return }
+        #expect(problem.message.contains("it is a named pipe, not a file"), "\(problem)")
     }
 
     @Test("a second corrupt file in the same second does not overwrite the first one moved aside")
@@ -57,12 +98,8 @@ struct UserStoreTests {
 
     @Test("an empty file counts as corrupt")
     func emptyFileCorrupt() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = fixedClockStore(in: directory)
-        try write(Data(), to: store.location.profileFile)
-        guard case .unusable(let problem) = store.loadProfile() else { Issue.record("loaded nothing"); return }
-        #expect(problem.contains("(empty file)"))
+        let problem = try #require(try problemLoading(Data(), as: .profile))
+        #expect(problem.contains("could not be used: it is empty."))
     }
 
     @Test("no file is simply missing, with no problem")
@@ -74,6 +111,42 @@ struct UserStoreTests {
         #expect(manager.problems.isEmpty)
         #expect(!manager.isRegistered)
     }
+
+    @Test("temporary files left by an interrupted write are removed at start, and nothing else")
+    func staleTemporaryFilesRemoved() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = fixedClockStore(in: directory)
+        let config = store.location.configDirectory
+        try write(Data("{}".utf8), to: config.appendingPathComponent(".settings.json.tmp-1234"))
+        try write(Data("{}".utf8), to: store.location.dataDirectory.appendingPathComponent(".progress.json.tmp-5678"))
+        try write(Data("{}".utf8), to: config.appendingPathComponent(".notes.tmp-1"))
+        try write(Data(#"{"name": "Hanako"}"#.utf8), to: store.location.profileFile)
+        UserManager(storage: store).load()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: config.path).sorted() == [".notes.tmp-1", "profile.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.location.dataDirectory.path).isEmpty)
+    }
+
+}
+
+/// Loads `contents` as `file` through a manager and returns the one problem reported.
+@MainActor
+private func problemLoading(_ contents: String, as file: UserFile) throws -> String? {
+    try problemLoading(Data(contents.utf8), as: file)
+}
+
+@MainActor
+private func problemLoading(_ contents: Data, as file: UserFile) throws -> String? {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = fixedClockStore(in: directory)
+    try write(contents, to: store.location.url(of: file))
+    let manager = UserManager(storage: store)
+    manager.load()
+    #expect(manager.loadProblems.count == 1)
+    let aside = URL(fileURLWithPath: store.location.url(of: file).path + ".corrupt-20261122T001500")
+    #expect(try Data(contentsOf: aside) == contents, "the file moved aside is the file as it was")
+    return manager.loadProblems.first?.message
 }
 
 /// 2026-11-22 00:15:00 UTC, so moved-aside names are known in advance.

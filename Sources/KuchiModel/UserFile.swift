@@ -1,0 +1,42 @@
+/// One of the files that hold what a user told Kuchi.
+public enum UserFile: String, Sendable, CaseIterable {
+    case profile, settings, progress
+
+    public var fileName: String { "\(rawValue).json" }
+
+    /// How people call it: "your settings".
+    public var title: String {
+        switch self {
+        case .profile: "your profile"
+        case .settings: "your settings"
+        case .progress: "your progress"
+        }
+    }
+
+    /// What Kuchi does without it, as the end of a sentence.
+    var fallbackWords: String {
+        switch self {
+        case .profile: "asks for your name again"
+        case .settings: "uses the default settings"
+        case .progress: "starts counting your answers afresh"
+        }
+    }
+
+    /// Larger files are not read. Far above what Kuchi writes: a settings file is a few
+    /// hundred bytes, and progress grows by about 60 bytes per word practised.
+    var sizeLimit: Int {
+        self == .progress ? 32 << 20 : 1 << 20
+    }
+}
+
+/// Something about a user file the person should know, in plain words: what went wrong,
+/// which file, what Kuchi did, and what the person can do.
+public struct UserFileProblem: Sendable, Equatable, CustomStringConvertible {
+    public let file: UserFile
+    public let path: LocalPath
+    public let message: String
+    /// The file is still where it was, unread: writing over it would lose it.
+    public let keepsFileInPlace: Bool
+
+    public var description: String { message }
+}
