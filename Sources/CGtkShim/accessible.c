@@ -4,6 +4,21 @@ void gtkkit_set_accessible_label(gpointer widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+void gtkkit_set_accessible_description(gpointer widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   description, -1);
+}
+
+void gtkkit_set_accessible_described_by(gpointer widget, gpointer description_widget) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                   description_widget, NULL, -1);
+}
+
+GtkWidget *gtkkit_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    g_return_val_if_fail(g_type_is_a(type, GTK_TYPE_WIDGET), NULL);
+    return g_object_new(type, "accessible-role", role, NULL);
+}
+
 void gtkkit_set_accessible_labelled_by(gpointer widget, gpointer label_widget) {
     gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
                                    label_widget, NULL, -1);

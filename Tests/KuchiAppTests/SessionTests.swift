@@ -111,3 +111,41 @@ extension SessionTests {
         pump(until: { app.widget("question") != nil }, "practice still works")
     }
 }
+
+extension SessionTests {
+    @Test("50 practice sessions leave no widget, binding or closure behind")
+    func sessionsDoNotLeak() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.users.settings.numberOfQuestions = 3
+        func playSession() throws {
+            app.click("start")
+            pump(until: { app.widget("question") != nil }, "practice built")
+            while app.widget("play-again") == nil {
+                if !app.isShown("choice-1") { app.click("question") }
+                app.click(try #require(app.choiceName(correct: true)))
+                pump(until: { app.dialog != nil }, "feedback shown")
+                app.dismissDialog()
+                pump(until: { app.dialog == nil }, "feedback closed")
+            }
+            app.click("play-again")
+            pump(until: { app.widget("question") != nil }, "a new session")
+            app.click("back")
+            pump(until: { app.models.state.screen == .welcome })
+        }
+        // The first session builds the pages that are then kept.
+        try playSession()
+        let baseline = LiveCounts()
+        for _ in 1...50 { try playSession() }
+        MainLoop.drain()
+        #expect(LiveCounts() == baseline)
+    }
+}
+
+/// What GtkKit holds alive right now.
+private struct LiveCounts: Equatable {
+    let widgets = Diagnostics.liveWidgets
+    let effects = Diagnostics.liveEffects
+    let closures = Diagnostics.liveClosures
+    let gobjects = Diagnostics.liveGObjects
+}

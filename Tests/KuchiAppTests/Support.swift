@@ -25,7 +25,7 @@ final class AppHarness {
             dataDirectory: folder.appendingPathComponent("data")))
         if registered { try storage.saveProfile(Profile(name: "Aiko")) }
         models = AppModels.load(
-            storage: storage, deckPath: deckPath, random: SeededRandomNumberGenerator(seed: seed))
+            storage: storage, deckPath: deckPath.map(LocalPath.init), random: SeededRandomNumberGenerator(seed: seed))
         window = MainWindow.make(application: nil, models: models)
         window.resize(width: width, height: height)
         window.present()

@@ -21,7 +21,11 @@ const char *gtkkit_type_name(gpointer instance);
 // MARK: - Accessibility (gtk_accessible_update_* are variadic)
 
 void gtkkit_set_accessible_label(gpointer widget, const char *label);
+void gtkkit_set_accessible_description(gpointer widget, const char *description);
+void gtkkit_set_accessible_described_by(gpointer widget, gpointer description_widget);
 void gtkkit_set_accessible_labelled_by(gpointer widget, gpointer label_widget);
+/// A new widget of `type` whose accessible role is `role` (a construct-only property).
+GtkWidget *gtkkit_widget_new_with_role(GType type, GtkAccessibleRole role);
 
 // MARK: - Drop-down (string models)
 

@@ -29,6 +29,16 @@ public enum MainLoop {
         DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
+    /// Runs `action` once on a later main-loop iteration, when nothing more urgent waits.
+    @MainActor
+    public static func idle(_ action: @escaping @MainActor () -> Void) {
+        let box = VoidAction(action).retainedPointer()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            MainActor.assumeIsolated { VoidAction.from(data).function() }
+            return 0  // G_SOURCE_REMOVE
+        }, box, VoidAction.release)
+    }
+
     /// Runs one main-loop iteration; returns whether an event source was dispatched.
     @discardableResult
     public static func iterate(blocking: Bool = false) -> Bool {

@@ -87,10 +87,15 @@ public struct CommandLineOptions {
     /// Whether a flag such as `--version` was given.
     public func contains(_ name: String) -> Bool { gtkkit_options_contains(dict, name) != 0 }
 
-    /// The argument of an option such as `--deck PATH`.
+    /// The argument of an option such as `--deck PATH`, as text.
     public func string(_ name: String) -> String? {
+        bytes(name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The argument of an option exactly as given: a file name need not be UTF-8.
+    public func bytes(_ name: String) -> [UInt8]? {
         guard let value = gtkkit_options_lookup_string(dict, name) else { return nil }
         defer { g_free(value) }
-        return String(cString: value)
+        return Array(UnsafeBufferPointer(start: value, count: strlen(value))).map { UInt8(bitPattern: $0) }
     }
 }

@@ -28,9 +28,11 @@ extension Window {
 
     /// Shows a keyboard-shortcuts window built from GtkBuilder XML whose
     /// top object has the id "shortcuts".
-    public func presentShortcuts(builderXML: String) {
+    public func presentShortcuts(builderXML: String, title: String = "Keyboard Shortcuts") {
         guard let object = gtkkit_builder_object(builderXML, "shortcuts") else { return }
         let shortcuts = object.assumingMemoryBound(to: GtkWindow.self)
+        gtk_window_set_title(shortcuts, title)
+        gtkkit_set_accessible_label(object, title)
         gtk_window_set_transient_for(shortcuts, gtkWindow)
         gtk_window_set_modal(shortcuts, 1)
         gtk_window_present(shortcuts)

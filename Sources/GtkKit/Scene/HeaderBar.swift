@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 
 /// A window's header bar: the title, views at the start, and a primary menu.
 @MainActor
@@ -48,6 +49,9 @@ public struct HeaderBar {
             gtk_menu_button_set_menu_model(button.raw(), menuModel(model))
             gtk_menu_button_set_primary(button.raw(), 1)
             gtk_widget_set_tooltip_text(button.pointer, "Main Menu")
+            // GTK 4.8 names an icon-only menu button after its type; its inner
+            // toggle takes the name from it.
+            gtkkit_set_accessible_label(button.pointer, "Main Menu")
             g_object_unref(UnsafeMutableRawPointer(model))
             gtk_header_bar_pack_end(bar.raw(), button.pointer)
             bar.adopt(button)

@@ -14,16 +14,30 @@ public final class Window {
     public let environment: EnvironmentValues
     private var onDestroy: [@MainActor () -> Void] = []
 
+    /// What a window is to assistive technology.
+    public enum Role: Sendable {
+        /// An ordinary window.
+        case window
+        /// A message that needs attention, announced when it appears.
+        case alert
+    }
+
     /// Creates a window (a GtkApplicationWindow when `application` is given),
     /// with a header bar when `headerBar` is given.
     public init<Content: View>(
         title: String, width: Int, height: Int, application: Application? = nil,
-        headerBar: HeaderBar? = nil,
+        headerBar: HeaderBar? = nil, role: Role = .window,
         @ViewBuilder content: () -> Content
     ) {
         Diagnostics.configureFromEnvironment()
         MainLoop.attach()
-        let raw = application.map { gtk_application_window_new($0.gtkApplication)! } ?? gtk_window_new()!
+        let raw: UnsafeMutablePointer<GtkWidget>
+        if let application {
+            raw = gtk_application_window_new(application.gtkApplication)
+        } else {
+            raw = gtkkit_widget_new_with_role(
+                gtk_window_get_type(), role == .alert ? GTK_ACCESSIBLE_ROLE_ALERT : GTK_ACCESSIBLE_ROLE_WINDOW)
+        }
         // GTK owns a reference to every toplevel until it is destroyed; ours
         // (taken by Widget) keeps the object valid until this wrapper goes.
         widget = Widget(raw)

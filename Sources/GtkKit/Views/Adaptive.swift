@@ -9,7 +9,9 @@ import CGtkShim
 public final class Shared<Content: View>: View {
     let content: Content
     private var widget: Widget?
-    private var slots: [Int: Widget] = [:]
+    // NB: weak: each slot keeps this box alive (below), so strong slots would make a
+    // cycle that outlives the screen: every practice session leaked its widgets.
+    private var slots: [Int: WeakWidget] = [:]
 
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
@@ -20,7 +22,7 @@ public final class Shared<Content: View>: View {
             preconditionFailure("Shared content must be used inside an AdaptiveLayout")
         }
         let slot = Widget.bin()
-        slots[recorder.layout] = slot
+        slots[recorder.layout] = WeakWidget(slot)
         recorder.shared.append(self)
         if widget == nil {
             widget = content.buildOne(in: context)
@@ -32,10 +34,10 @@ public final class Shared<Content: View>: View {
 
     /// Moves the content into the slot of `layout`.
     fileprivate func move(to layout: Int) {
-        guard let widget, let target = slots[layout] else { return }
+        guard let widget, let target = slots[layout]?.widget else { return }
         guard gtkkit_bin_get_child(target.raw()) != widget.pointer else { return }
-        for (other, slot) in slots where other != layout {
-            if gtkkit_bin_get_child(slot.raw()) == widget.pointer {
+        for (other, reference) in slots where other != layout {
+            if let slot = reference.widget, gtkkit_bin_get_child(slot.raw()) == widget.pointer {
                 gtkkit_bin_set_child(slot.raw(), nil)
                 slot.release(widget)
             }
@@ -44,6 +46,13 @@ public final class Shared<Content: View>: View {
     }
 
     fileprivate var contentPointer: UnsafeMutablePointer<GtkWidget>? { widget?.pointer }
+}
+
+/// A widget held without keeping it alive.
+@MainActor
+struct WeakWidget {
+    weak var widget: Widget?
+    init(_ widget: Widget) { self.widget = widget }
 }
 
 /// Records the shared content placed while one layout is built.

@@ -43,7 +43,8 @@ enum MessageDialog {
         over owner: Widget, title: String, message: String, button: String,
         dismiss: @escaping @MainActor () -> Void
     ) -> Window {
-        let dialog = Window(title: title, width: 320, height: -1) {
+        // The alert role makes a screen reader announce the dialog as it appears.
+        let dialog = Window(title: title, width: 320, height: -1, role: .alert) {
             VStack(spacing: 18) {
                 VStack(spacing: 8) {
                     Text(title).cssClass("title-2").wrapping()
@@ -68,6 +69,7 @@ enum MessageDialog {
         gtk_window_set_modal(window, 1)
         gtk_window_set_resizable(window, 0)
         gtk_widget_add_css_class(dialog.widget.pointer, "messagedialog")
+        gtkkit_set_accessible_description(dialog.widget.pointer, message)
         // A message dialog has no title bar of its own: its title is its heading.
         let emptyTitlebar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_set_visible(emptyTitlebar, 0)

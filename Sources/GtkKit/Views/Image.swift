@@ -1,19 +1,39 @@
 import CGtk
+import CGtkShim
 
 /// An icon from the icon theme, or a picture file (GtkImage).
+///
+/// An image either says something, and then has an accessible name a screen reader
+/// speaks, or is decorative and hidden from assistive technology altogether; there
+/// is no third kind that a screen reader announces as "GtkImage".
 public struct Image: PrimitiveView {
     private enum Source {
         case iconName(String)
         case file(String)
     }
     private let source: Source
+    /// nil for a decorative image.
+    private let label: String?
     private var pixelSize: Int?
 
-    /// An icon by its theme name, e.g. "emblem-ok-symbolic".
-    public init(iconName: String) { source = .iconName(iconName) }
+    /// An informative icon by its theme name, e.g. "emblem-ok-symbolic"; `label` is
+    /// what a screen reader says for it.
+    public init(iconName: String, label: String) {
+        source = .iconName(iconName)
+        self.label = label
+    }
 
-    /// An image file (PNG, SVG) on disk.
-    public init(file path: String) { source = .file(path) }
+    /// An icon that only decorates (the text next to it says the same).
+    public init(decorativeIconName iconName: String) {
+        source = .iconName(iconName)
+        label = nil
+    }
+
+    /// An informative image file (PNG, SVG) on disk.
+    public init(file path: String, label: String) {
+        source = .file(path)
+        self.label = label
+    }
 
     /// The icon's size in pixels.
     public func pixelSize(_ size: Int) -> Image {
@@ -23,11 +43,15 @@ public struct Image: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let image: Widget
+        // NB: the role is a construct-only property; a presentational image is left
+        // out of the accessibility tree by GTK.
+        let role = label == nil ? GTK_ACCESSIBLE_ROLE_PRESENTATION : GTK_ACCESSIBLE_ROLE_IMG
+        let image = Widget(gtkkit_widget_new_with_role(gtk_image_get_type(), role))
         switch source {
-        case .iconName(let name): image = Widget(gtk_image_new_from_icon_name(name))
-        case .file(let path): image = Widget(gtk_image_new_from_file(path))
+        case .iconName(let name): gtk_image_set_from_icon_name(image.raw(), name)
+        case .file(let path): gtk_image_set_from_file(image.raw(), path)
         }
+        if let label { gtkkit_set_accessible_label(image.pointer, label) }
         if let pixelSize { gtk_image_set_pixel_size(image.raw(), Int32(pixelSize)) }
         return [image]
     }

@@ -88,11 +88,6 @@ extension View {
         }
     }
 
-    /// The name assistive technology reads, when it differs from the visible text.
-    public func accessibilityLabel(_ label: String) -> ModifiedView<Self> {
-        modified { gtkkit_set_accessible_label($0.pointer, label) }
-    }
-
     /// Sensitivity that follows state: insensitive widgets ignore input and look dimmed.
     public func enabled(_ isEnabled: @escaping @MainActor () -> Bool) -> ModifiedView<Self> {
         modified { widget in

@@ -8,6 +8,7 @@ public struct TextField: PrimitiveView {
     let placeholder: String
     let text: Binding<String>
     var onSubmit: (@MainActor () -> Void)?
+    var maximumLength: Int?
 
     public init(_ placeholder: String, text: Binding<String>) {
         self.placeholder = placeholder
@@ -21,8 +22,16 @@ public struct TextField: PrimitiveView {
         return copy
     }
 
+    /// Stops typing (and pasting) after `length` characters.
+    public func maximumLength(_ length: Int) -> TextField {
+        var copy = self
+        copy.maximumLength = length
+        return copy
+    }
+
     public func _build(in context: BuildContext) -> [Widget] {
         let entry = Widget(gtk_entry_new())
+        if let maximumLength { gtk_entry_set_max_length(entry.raw(), Int32(clamping: maximumLength)) }
         gtk_entry_set_placeholder_text(entry.raw(), placeholder)
         let text = self.text
         let changed = Signal.connect(entry.pointer, "changed") { [unowned entry] in

@@ -46,7 +46,10 @@ public struct BuildContext {
     var axis: Axis = .vertical
     var spacing: Int = 0
     /// Set while an adaptive container builds one of its layouts.
-    var adaptiveLayout: AdaptiveLayoutRecorder?
+    // NB: weak: bindings keep the context they were built in (to build rows and
+    // branches later), and a strong recorder would tie every `Shared` content to its
+    // own bindings in a cycle: each practice session leaked its screen.
+    weak var adaptiveLayout: AdaptiveLayoutRecorder?
 
     public init(environment: EnvironmentValues) {
         self.environment = environment

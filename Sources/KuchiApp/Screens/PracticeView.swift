@@ -111,8 +111,15 @@ struct ScoreView: View {
         Text { "\(challenges.numberOfAnswered)/\(questionsPerSession)" }
             .cssClass("title-4", "numeric")
             .help("Correct answers in this session")
+            .accessibilityLabel { spoken }
             .id("score")
+            .accessibilityAnnouncement { spoken }
     }
+}
+
+extension ScoreView {
+    /// "Score: 3 of 5", read for the score and announced when it changes.
+    private var spoken: String { "Score: \(challenges.numberOfAnswered) of \(questionsPerSession)" }
 }
 
 /// The answer choices: the same buttons for every question, relabelled.

@@ -9,15 +9,18 @@ struct RegisterView: View {
 
     var body: some View {
         let form = Bindable(users)
+        let count = AccessibilityReference()
         VStack(spacing: 18) {
             Text("Welcome to Kuchi").cssClass("title-1").wrapping()
             HStack(spacing: 8) {
                 TextField("Type your name...", text: form.profile.name)
+                    .maximumLength(Profile.maximumNameLength)
                     .onSubmit { register() }
                     .accessibilityLabel("Name")
+                    .accessibilityDescribed(by: count)
                     .expand(horizontal: true)
                     .id("name-entry")
-                NameLengthIndicator()
+                NameLengthIndicator(reference: count)
             }
             Toggle("Remember me", isOn: form.settings.rememberUser)
                 .id("remember-me")
@@ -34,31 +37,43 @@ struct RegisterView: View {
     private func register() {
         guard users.isUserNameValid else { return }
         users.register()
-        state.problems += users.problems
-        users.dismissProblems()
         state.screen = .welcome
     }
 }
 
-/// The live character count: success at 3 or more, error below, with an
-/// icon as well as a colour.
+/// The live character count: success at 3 or more, error below, with an icon and,
+/// for a screen reader, a sentence ("4 characters, name is long enough") that the
+/// entry points to as its description.
 struct NameLengthIndicator: View {
+    let reference: AccessibilityReference
     @Environment(UserManager.self) private var users
 
     var body: some View {
         HStack(spacing: 4) {
-            Image(iconName: "object-select-symbolic")
+            // The sentence on the count says what the icons show.
+            Image(decorativeIconName: "object-select-symbolic")
                 .cssClass("success")
                 .visible { users.isUserNameValid }
-            Image(iconName: "dialog-warning-symbolic")
+            Image(decorativeIconName: "dialog-warning-symbolic")
                 .cssClass("error")
                 .visible { !users.isUserNameValid }
-            Text { "\(users.profile.name.trimmingWhitespace().count)" }
+            Text { "\(length)" }
                 .cssClass("success", when: { users.isUserNameValid })
                 .cssClass("error", when: { !users.isUserNameValid })
+                .accessibilityLabel { sentence }
+                .accessibilityReference(reference)
                 .id("name-count")
         }
         .help("At least 3 characters")
         .align(vertical: .center)
+    }
+
+    private var length: Int { users.profile.name.trimmingWhitespace().count }
+
+    private var sentence: String {
+        let characters = length == 1 ? "1 character" : "\(length) characters"
+        return users.isUserNameValid
+            ? "\(characters), name is long enough"
+            : "\(characters), name needs at least 3"
     }
 }

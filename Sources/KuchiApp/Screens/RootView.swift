@@ -40,26 +40,36 @@ struct ScreenFrame<Content: View>: View {
     }
 }
 
-/// Reports data problems (a bad deck, a corrupt file moved aside) until dismissed.
+/// Reports data problems in words: a deck that could not be used, a user file that
+/// was moved aside (until dismissed), a file that could not be saved (until a later save
+/// succeeds).
 struct ProblemBanner: View {
     @Environment(AppState.self) private var state
+    @Environment(UserManager.self) private var users
 
     var body: some View {
         VStack(spacing: 6) {
             HStack(spacing: 12) {
-                Image(iconName: "dialog-warning-symbolic")
-                Text("Some data could not be used").cssClass("heading").expand(horizontal: true).align(horizontal: .start)
-                Button("Dismiss") { state.problems.removeAll() }
+                Image(decorativeIconName: "dialog-warning-symbolic")
+                Text { users.saveProblems.isEmpty ? "Some data could not be used" : "Some data could not be saved" }
+                    .cssClass("heading").expand(horizontal: true).align(horizontal: .start)
+                Button("Dismiss") {
+                    state.problems.removeAll()
+                    users.dismissProblems()
+                }
+                // What is still not saved stays until a save succeeds.
+                .visible { !state.problems.isEmpty || !users.loadProblems.isEmpty }
+                .id("problem-dismiss")
             }
             // NB: a wrapping label sits in a vertical box only: GTK 4.8
             // measures it inconsistently inside a horizontal one.
-            Text { state.problems.joined(separator: "\n") }
+            Text { (state.problems + users.problems).joined(separator: "\n\n") }
                 .wrapping(alignment: .start)
                 .id("problem-text")
         }
         .padding(12)
         .cssClass("problem-banner")
-        .visible { !state.problems.isEmpty }
+        .visible { !state.problems.isEmpty || !users.problems.isEmpty }
         .id("problem-banner")
     }
 }

@@ -12,7 +12,8 @@ struct WelcomeView: View {
         VStack(spacing: 12) {
             Text { "Hi, \(users.profile.name)" }.cssClass("title-3").wrapping().id("greeting")
             Text("Welcome to Kuchi").cssClass("title-1").wrapping()
-            Image(iconName: KuchiApplication.id)
+            // The heading beside it names the app; the logo only decorates.
+            Image(decorativeIconName: KuchiApplication.id)
                 .cssClass("app-logo")
                 // In a short window the logo shrinks so Start stays in view.
                 .cssClass("compact", when: { verticalSizeClass == .compact })

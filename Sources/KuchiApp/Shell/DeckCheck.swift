@@ -2,14 +2,17 @@ import FoundationEssentials
 import KuchiModel
 
 /// `kuchi --check-deck FILE`: `ok: N cards`, or one line per problem.
+///
+/// Problems quote the deck's own text, which may hold anything; control characters are
+/// escaped so each problem stays on one line and nothing reaches the terminal raw.
 enum DeckCheck {
-    static func run(path: String) -> Int32 {
-        switch DeckLoader.check(contentsOf: URL(fileURLWithPath: path)) {
+    static func run(path: LocalPath) -> Int32 {
+        switch DeckLoader.check(path: path) {
         case .success(let count):
             print("ok: \(count) cards")
             return 0
         case .failure(let error):
-            for problem in error.problems { print(problem.description) }
+            for problem in error.problems { print(PrintableText.escaping(problem.description)) }
             return 1
         }
     }

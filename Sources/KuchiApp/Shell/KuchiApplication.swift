@@ -9,7 +9,7 @@ public final class KuchiApplication {
 
     private let application = Application(id: KuchiApplication.id)
     private var window: Window?
-    private var deckPath: String?
+    private var deckPath: LocalPath?
 
     public init() {
         application.addOption("deck", description: "Practise the deck in FILE", argument: "FILE")
@@ -30,10 +30,10 @@ public final class KuchiApplication {
             print("kuchi \(DataLocator.version)")
             return 0
         }
-        if let path = options.string("check-deck") {
-            return DeckCheck.run(path: path)
+        if let path = options.bytes("check-deck") {
+            return DeckCheck.run(path: LocalPath(bytes: path))
         }
-        deckPath = options.string("deck")
+        deckPath = options.bytes("deck").map { LocalPath(bytes: $0) }
         return nil
     }
 

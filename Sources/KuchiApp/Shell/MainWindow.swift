@@ -11,7 +11,7 @@ struct AppModels {
 
     /// Loads the profile and settings from `storage` and the deck to practise.
     static func load(
-        storage: UserStore, deckPath: String?,
+        storage: UserStore, deckPath: LocalPath?,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) -> AppModels {
         let users = UserManager(storage: storage)
@@ -21,8 +21,7 @@ struct AppModels {
             deck: choice.deck, numberOfQuestions: users.settings.numberOfQuestions, random: random)
         let state = AppState(
             screen: users.isRegistered ? .welcome : .register,
-            problems: users.problems + (choice.problem.map { [$0] } ?? []))
-        users.dismissProblems()
+            problems: choice.problem.map { [$0] } ?? [])
         return AppModels(users: users, challenges: challenges, state: state)
     }
 

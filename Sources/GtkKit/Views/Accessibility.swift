@@ -1,0 +1,102 @@
+import CGtk
+import CGtkShim
+
+extension View {
+    /// The name assistive technology reads, when it differs from the visible text.
+    public func accessibilityLabel(_ label: String) -> ModifiedView<Self> {
+        modified { gtkkit_set_accessible_label($0.pointer, label) }
+    }
+
+    /// A name that follows state, e.g. "4 characters, name is long enough".
+    public func accessibilityLabel(_ label: @escaping @MainActor () -> String) -> ModifiedView<Self> {
+        modified { widget in
+            widget.bind("accessible-label", label) { gtkkit_set_accessible_label($0.pointer, $1) }
+        }
+    }
+
+    /// Extra words read after the name: what the control does or what it shows.
+    public func accessibilityHint(_ description: String) -> ModifiedView<Self> {
+        modified { gtkkit_set_accessible_description($0.pointer, description) }
+    }
+
+    /// Marks this view as the one `reference` stands for, so others can point to it.
+    public func accessibilityReference(_ reference: AccessibilityReference) -> ModifiedView<Self> {
+        modified { reference.resolve($0) }
+    }
+
+    /// Says that the view `reference` stands for describes this one: a screen reader
+    /// reads its name as this control's description (GTK's described-by relation).
+    public func accessibilityDescribed(by reference: AccessibilityReference) -> ModifiedView<Self> {
+        modified { widget in
+            reference.whenResolved { [weak widget] target in
+                guard let widget else { return }
+                gtkkit_set_accessible_described_by(widget.pointer, target.pointer)
+            }
+        }
+    }
+
+    /// Announces `message` to assistive technology each time it changes (not when the
+    /// view first appears), like a polite live region: "Score: 3 of 5".
+    ///
+    /// GTK 4.8 has no announcement call; an invisible label with the alert role is
+    /// re-added to the accessibility tree with the new text, which screen readers
+    /// present as they do any alert that appears.
+    public func accessibilityAnnouncement(_ message: @escaping @MainActor () -> String) -> Announcing<Self> {
+        Announcing(content: self, message: message)
+    }
+}
+
+/// Stands for one view of a tree so that another can refer to it (for accessibility
+/// relations), whichever of the two is built first.
+@MainActor
+public final class AccessibilityReference {
+    private weak var widget: Widget?
+    private var pending: [@MainActor (Widget) -> Void] = []
+
+    public init() {}
+
+    func resolve(_ widget: Widget) {
+        self.widget = widget
+        let waiting = pending
+        pending.removeAll()
+        waiting.forEach { $0(widget) }
+    }
+
+    func whenResolved(_ action: @escaping @MainActor (Widget) -> Void) {
+        if let widget { action(widget) } else { pending.append(action) }
+    }
+}
+
+/// Content with an invisible announcer over it; see `accessibilityAnnouncement`.
+public struct Announcing<Content: View>: PrimitiveView {
+    let content: Content
+    let message: @MainActor () -> String
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let overlay = Widget(gtk_overlay_new())
+        let child = content.buildOne(in: context)
+        gtk_overlay_set_child(overlay.raw(), child.pointer)
+        overlay.adopt(child)
+        // An overlay child does not count towards the overlay's size; at opacity 0 and
+        // without input it is invisible to the eye and present to a screen reader.
+        let announcer = Widget(gtkkit_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_ALERT))
+        gtk_widget_set_opacity(announcer.pointer, 0)
+        gtk_widget_set_can_target(announcer.pointer, 0)
+        gtk_widget_set_halign(announcer.pointer, GTK_ALIGN_START)
+        gtk_widget_set_valign(announcer.pointer, GTK_ALIGN_START)
+        gtk_overlay_add_overlay(overlay.raw(), announcer.pointer)
+        overlay.adopt(announcer)
+        var isFirst = true
+        announcer.bind("announcement", message) { [weak announcer] _, text in
+            guard let announcer else { return }
+            gtk_label_set_text(announcer.raw(), text)
+            guard !isFirst else { isFirst = false; return }
+            // Out of the tree now, back in on the next main-loop turn: an alert appears.
+            gtk_widget_set_visible(announcer.pointer, 0)
+            MainLoop.idle { [weak announcer] in
+                if let announcer { gtk_widget_set_visible(announcer.pointer, 1) }
+            }
+        }
+        return [overlay]
+    }
+}
