@@ -79,7 +79,11 @@ public enum DeckLoader {
             throw fail(error.describe(in: data))
         }
         guard let deck = validator.finish(header: header) else {
-            throw DeckError(problems: summarised(validator.problems, file: file, limits: limits))
+            var problems = validator.problems
+            if validator.unlistedProblems > 0 {
+                problems.append(DeckProblem(file: file, message: "and \(validator.unlistedProblems) more problems"))
+            }
+            throw DeckError(problems: problems)
         }
         return deck
     }
@@ -139,13 +143,5 @@ public enum DeckLoader {
 
     private static func tooLarge(_ size: Int, limits: DeckLimits) -> String {
         "file is too large (\(size) bytes; at most \(limits.maximumFileSize))"
-    }
-
-    private static func summarised(_ problems: [DeckProblem], file: String, limits: DeckLimits) -> [DeckProblem] {
-        let shown = max(limits.maximumReportedProblems, 1)
-        guard problems.count > shown else { return problems }
-        let rest = problems.count - shown
-        return Array(problems.prefix(shown))
-            + [DeckProblem(file: file, message: "and \(rest) more problems")]
     }
 }

@@ -10,6 +10,9 @@ struct DeckValidator {
     let choicesPerQuestion: Int
     let limits: DeckLimits
     private(set) var problems: [DeckProblem] = []
+    /// Problems found past ``DeckLimits/maximumReportedProblems``: counted, not kept,
+    /// so a deck of 200,000 broken cards costs no memory for 600,000 messages.
+    private(set) var unlistedProblems = 0
 
     private var cards: [Challenge] = []
     private var cardCount = 0
@@ -46,8 +49,15 @@ struct DeckValidator {
     /// an object) and returns the deck, or nil when anything was wrong.
     mutating func finish(header: [JSONValue.Member]?) -> Deck? {
         let cardProblems = problems
+        let cardProblemsUnlisted = unlistedProblems
         problems = []
-        defer { problems += cardProblems }
+        unlistedProblems = 0
+        defer {
+            // Header problems first, as in the file; the list stays within the limit.
+            let room = max(limits.maximumReportedProblems, 1) - problems.count
+            unlistedProblems += cardProblemsUnlisted + max(cardProblems.count - room, 0)
+            problems += cardProblems.prefix(max(room, 0))
+        }
         guard let header else {
             report("the top level must be an object with 'format', 'name' and 'cards'")
             return nil
@@ -68,7 +78,8 @@ struct DeckValidator {
             report("no cards")
         }
         // Only meaningful once every card is readable; otherwise it repeats their problems.
-        if problems.isEmpty, cardProblems.isEmpty, cardCount > 0, distinctAnswers.count < choicesPerQuestion {
+        if problems.isEmpty, cardProblems.isEmpty, cardProblemsUnlisted == 0, cardCount > 0,
+           distinctAnswers.count < choicesPerQuestion {
             report("only \(distinctAnswers.count) distinct answers; need at least \(choicesPerQuestion)")
         }
         guard problems.isEmpty, cardProblems.isEmpty, cardCount > 0, let name, let language else { return nil }
@@ -157,6 +168,10 @@ struct DeckValidator {
     }
 
     private mutating func report(_ message: String, card: Int? = nil) {
+        guard problems.count < max(limits.maximumReportedProblems, 1) else {
+            unlistedProblems += 1
+            return
+        }
         problems.append(DeckProblem(file: file, card: card, message: message))
     }
 }

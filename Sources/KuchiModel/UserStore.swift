@@ -72,6 +72,9 @@ public final class UserStore: Sendable {
             return .unusable(problem: moveAside(file, path, reason: error.words))
         }
         do {
+            // JSON is UTF-8 (RFC 8259), but the decoder lets other bytes through in
+            // the values of keys it skips; check first, which is cheap.
+            guard UTF8Validation.firstInvalidByte(in: data) == nil else { throw InvalidText() }
             return .loaded(try JSONDecoder().decode(type, from: data))
         } catch {
             return .unusable(problem: moveAside(file, path, reason: Self.reason(for: error, in: data)))
@@ -89,6 +92,8 @@ public final class UserStore: Sendable {
         }
         return DecodingErrorDescription.describe(error)
     }
+
+    private struct InvalidText: Error {}
 
     /// Renames an unusable file out of the way and says so.
     private func moveAside(_ file: UserFile, _ path: LocalPath, reason: String) -> UserFileProblem {
