@@ -187,6 +187,7 @@ enum GtkKitBenchmarks {
     }
 
     static func find(_ name: String, in window: Window) -> OpaquePointer {
+        // safe: the benchmark's own window, built just above with this name.
         OpaquePointer(descendant(named: name, of: UnsafeMutableRawPointer(window.gtkWindow).assumingMemoryBound(to: GtkWidget.self))!)
     }
 

@@ -20,6 +20,8 @@ public struct Environment<Value>: DynamicProperty {
             do throws(MissingEnvironmentObject) {
                 return try values.object(type)
             } catch {
+                // safe: the view tree is code, not data: a missing object is a bug that
+                // must fail loudly, naming the type and the ancestor (SPEC §3).
                 fatalError(error.description)
             }
         }
@@ -27,6 +29,7 @@ public struct Environment<Value>: DynamicProperty {
 
     public var wrappedValue: Value {
         guard let values = link.values else {
+            // safe: reading before the view is placed is a bug in the view's code.
             fatalError("@Environment read before its view was placed in a window (for example in init)")
         }
         return resolve(values)

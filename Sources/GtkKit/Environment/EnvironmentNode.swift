@@ -24,6 +24,7 @@ final class EnvironmentNode {
         let id = ObjectIdentifier(key)
         var scope: EnvironmentNode? = self
         while let node = scope {
+            // safe: slots are keyed by the key's type and only `set` fills them, with a Key.Value.
             if let slot = node.slots[id] { return slot.value as! Key.Value }
             scope = node.parent
         }
@@ -49,6 +50,7 @@ final class EnvironmentNode {
         var scope: EnvironmentNode? = self
         var path: [String] = []
         while let node = scope {
+            // safe: objects are keyed by their own type (setObject).
             if let object = node.objects[id] { return object as! Object }
             path.append(node.origin)
             scope = node.parent

@@ -20,6 +20,7 @@ final class SignalClosure<Function>: @unchecked Sendable {
     }
 
     static func from(_ data: gpointer?) -> SignalClosure {
+        // safe: GObject hands back the pointer `retainedPointer` gave it, never NULL.
         Unmanaged<SignalClosure>.fromOpaque(data!).takeUnretainedValue()
     }
 
@@ -32,20 +33,22 @@ typealias OptionsAction = SignalClosure<@MainActor (UnsafeMutablePointer<GVarian
 
 // NB: C function pointers cannot be formed inside a generic type, so each
 // closure type gets its own destroy-notify.
+// safe (the four `$0!` below): GObject calls a destroy-notify with the data it was
+// given, which is never NULL.
 extension SignalClosure where Function == @MainActor () -> Void {
-    static let release: GDestroyNotify = { Unmanaged<VoidAction>.fromOpaque($0!).release() }
+    static let release: GDestroyNotify = { Unmanaged<VoidAction>.fromOpaque($0!).release() }  // safe: see above
 }
 
 extension SignalClosure where Function == @MainActor (UInt32, GdkModifierType) -> Bool {
-    static let release: GDestroyNotify = { Unmanaged<KeyAction>.fromOpaque($0!).release() }
+    static let release: GDestroyNotify = { Unmanaged<KeyAction>.fromOpaque($0!).release() }  // safe: see above
 }
 
 extension SignalClosure where Function == @MainActor () -> Bool {
-    static let release: GDestroyNotify = { Unmanaged<BoolAction>.fromOpaque($0!).release() }
+    static let release: GDestroyNotify = { Unmanaged<BoolAction>.fromOpaque($0!).release() }  // safe: see above
 }
 
 extension SignalClosure where Function == @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32 {
-    static let release: GDestroyNotify = { Unmanaged<OptionsAction>.fromOpaque($0!).release() }
+    static let release: GDestroyNotify = { Unmanaged<OptionsAction>.fromOpaque($0!).release() }  // safe: see above
 }
 
 /// Typed signal connection for any GObject instance.
@@ -118,6 +121,7 @@ enum Signal {
     ) -> gulong {
         let box = OptionsAction(action).retainedPointer()
         return gtkkit_connect_options(application, { _, dict, data in
+            // safe: GApplication always passes its options dictionary.
             MainActor.assumeIsolated { OptionsAction.from(data).function(dict!) }
         }, box, OptionsAction.release)
     }

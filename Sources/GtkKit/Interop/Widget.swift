@@ -47,6 +47,20 @@ public final class Widget {
 
     func raw() -> OpaquePointer { OpaquePointer(pointer) }
 
+    /// The name assistive technology reads, when set apart from the visible text.
+    // NB: GtkLabel resets its accessible name to its text on every change; a label
+    // that writes its text re-applies this afterwards (see `Text`).
+    var accessibleLabel: String? {
+        didSet {
+            if let accessibleLabel, accessibleLabel != oldValue { gtkkit_set_accessible_label(pointer, accessibleLabel) }
+        }
+    }
+
+    /// Sets the accessible name again after GTK replaced it with the visible text.
+    func reapplyAccessibleLabel() {
+        if let accessibleLabel { gtkkit_set_accessible_label(pointer, accessibleLabel) }
+    }
+
     /// The GTK type name, for debug logs.
     var typeName: String { String(cString: gtkkit_type_name(pointer)) }
 

@@ -42,7 +42,15 @@ public final class Application {
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
-    public func run(_ arguments: [String] = CommandLine.arguments) -> Int32 {
+    ///
+    /// The process's own arguments are handed to GLib as the bytes they are:
+    /// `CommandLine.arguments` would replace a file name's bytes that are not UTF-8.
+    public func run() -> Int32 {
+        g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
+    }
+
+    /// Runs with `arguments` in place of the process's own (for tests).
+    public func run(_ arguments: [String]) -> Int32 {
         var cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         return cStrings.withUnsafeMutableBufferPointer { argv in
@@ -54,6 +62,7 @@ public final class Application {
     public func addAction(
         _ name: String, accelerators: [String] = [], _ action: @escaping @MainActor () -> Void
     ) {
+        // safe: GLib and GTK constructors abort on out-of-memory; they never return NULL.
         let simple = g_simple_action_new(name, nil)!
         Signal.connectIgnoringArgument(UnsafeMutableRawPointer(simple), "activate", action)
         g_action_map_add_action(OpaquePointer(gtkApplication), simple)

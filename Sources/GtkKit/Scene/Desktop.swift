@@ -47,6 +47,7 @@ public enum Style {
     /// Adds application-wide CSS.
     public static func addCSS(_ css: String) {
         guard let display = gdk_display_get_default() else { return }
+        // safe: GLib and GTK constructors abort on out-of-memory; they never return NULL.
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, css, -1)
         gtk_style_context_add_provider_for_display(

@@ -5,7 +5,9 @@ import FoundationEssentials
 extension Window {
     /// Shows the About dialog for this window.
     public func presentAbout(_ info: AboutInfo) {
-        let dialog = gtk_about_dialog_new()!
+        // NB: GTK 4.8 exposes a plain about dialog as a "filler"; say it is a dialog.
+        guard let dialog = gtkkit_widget_new_with_role(gtk_about_dialog_get_type(), GTK_ACCESSIBLE_ROLE_DIALOG)
+        else { return }
         let about = UnsafeMutableRawPointer(dialog)
         let window = OpaquePointer(dialog)
         gtk_about_dialog_set_program_name(window, info.name)
@@ -45,6 +47,7 @@ extension Window {
         let box = VoidAction(action)
         gtkkit_after_first_paint(widget.pointer, { data in
             MainActor.assumeIsolated {
+                // safe: the C side hands back the pointer given to it, never NULL.
                 let closure = Unmanaged<VoidAction>.fromOpaque(data!).takeRetainedValue()
                 closure.function()
             }
@@ -59,5 +62,6 @@ func withCStrings<Result>(
     var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer(strdup($0)) }
     pointers.append(nil)
     defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+    // safe: the array holds at least the terminating nil, so its buffer has an address.
     return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }

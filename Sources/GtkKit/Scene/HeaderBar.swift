@@ -37,9 +37,10 @@ public struct HeaderBar {
             }
         }
         if !menu.isEmpty {
+            // safe: GLib and GTK constructors abort on out-of-memory; they never return NULL.
             let model = g_menu_new()!
             for section in menu {
-                let part = g_menu_new()!
+                let part = g_menu_new()!  // safe: as above
                 for item in section { g_menu_append(part, item.label, item.action) }
                 g_menu_append_section(model, nil, menuModel(part))
                 g_object_unref(UnsafeMutableRawPointer(part))

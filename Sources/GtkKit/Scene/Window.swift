@@ -84,6 +84,7 @@ public final class Window {
     /// does not dispose it while we hold a reference; that removal is the
     /// moment the window is gone for the user, so bindings stop there.
     private func watchForDestruction() {
+        // safe: GTK's list of toplevels exists for the life of the process.
         let toplevels = gtk_window_get_toplevels()!
         toplevelsHandler = Signal.connectItemsChanged(UnsafeMutableRawPointer(toplevels)) {
             [weak self] in

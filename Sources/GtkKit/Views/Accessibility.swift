@@ -4,13 +4,13 @@ import CGtkShim
 extension View {
     /// The name assistive technology reads, when it differs from the visible text.
     public func accessibilityLabel(_ label: String) -> ModifiedView<Self> {
-        modified { gtkkit_set_accessible_label($0.pointer, label) }
+        modified { $0.accessibleLabel = label }
     }
 
     /// A name that follows state, e.g. "4 characters, name is long enough".
     public func accessibilityLabel(_ label: @escaping @MainActor () -> String) -> ModifiedView<Self> {
         modified { widget in
-            widget.bind("accessible-label", label) { gtkkit_set_accessible_label($0.pointer, $1) }
+            widget.bind("accessible-label", label) { $0.accessibleLabel = $1 }
         }
     }
 

@@ -15,11 +15,14 @@ public final class Shared<Content: View>: View {
 
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
+    // safe: never called: Shared builds itself in `_build`.
     public var body: Never { fatalError("Shared is primitive") }
 
     public func _build(in context: BuildContext) -> [Widget] {
         guard let recorder = context.adaptiveLayout else {
-            preconditionFailure("Shared content must be used inside an AdaptiveLayout")
+            // Outside a layout there is nothing to share between: build it in place.
+            printError("[gtkkit] Shared content outside an AdaptiveLayout is built in place")
+            return content._build(in: context)
         }
         let slot = Widget.bin()
         slots[recorder.layout] = WeakWidget(slot)

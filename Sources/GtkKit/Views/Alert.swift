@@ -71,6 +71,7 @@ enum MessageDialog {
         gtk_widget_add_css_class(dialog.widget.pointer, "messagedialog")
         gtkkit_set_accessible_description(dialog.widget.pointer, message)
         // A message dialog has no title bar of its own: its title is its heading.
+        // safe: GLib and GTK constructors abort on out-of-memory; they never return NULL.
         let emptyTitlebar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_set_visible(emptyTitlebar, 0)
         gtk_window_set_titlebar(window, emptyTitlebar)

@@ -37,7 +37,10 @@ public struct Button: PrimitiveView {
             return [button]
         }
         if isBound {
-            button.bind("label", title) { gtk_button_set_label($0.raw(), $1) }
+            button.bind("label", title) { button, title in
+                gtk_button_set_label(button.raw(), title)
+                button.reapplyAccessibleLabel()
+            }
         } else {
             gtk_button_set_label(button.raw(), title())
         }

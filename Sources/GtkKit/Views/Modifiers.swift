@@ -121,6 +121,7 @@ extension View {
     /// true to stop the key there.
     public func onKeyPress(_ handler: @escaping @MainActor (KeyPress) -> Bool) -> ModifiedView<Self> {
         modified { widget in
+            // safe: GLib and GTK constructors abort on out-of-memory; they never return NULL.
             let controller = gtk_event_controller_key_new()!
             gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
             Signal.connectKey(UnsafeMutableRawPointer(controller)) { keyval, state in

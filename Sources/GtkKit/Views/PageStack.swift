@@ -39,7 +39,9 @@ public struct PageStack: PrimitiveView {
         var built: Set<String> = []
         stack.bind("visible-child-name", selection) { stack, name in
             guard let page = pages[name] else {
-                preconditionFailure("PageStack has no page named \(name)")
+                // A selection with no page keeps the page that shows, and says so.
+                printError("[gtkkit] PageStack has no page named \(name); the current page stays")
+                return
             }
             if !built.contains(name) {
                 let child = page.content.buildOne(in: context)

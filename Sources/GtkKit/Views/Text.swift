@@ -20,7 +20,10 @@ public struct Text: PrimitiveView {
         case .constant(let text):
             gtk_label_set_text(label.raw(), text)
         case .bound(let text):
-            label.bind("label", text) { gtk_label_set_text($0.raw(), $1) }
+            label.bind("label", text) { label, text in
+                gtk_label_set_text(label.raw(), text)
+                label.reapplyAccessibleLabel()
+            }
         }
         return [label]
     }

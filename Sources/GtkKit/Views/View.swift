@@ -29,11 +29,13 @@ extension View {
 public protocol PrimitiveView: View where Body == Never {}
 
 extension PrimitiveView {
+    // safe: never called: a primitive view builds itself in `_build` and has no body.
     public var body: Never { fatalError("\(Self.self) is primitive and has no body") }
 }
 
 extension Never: View {
     public typealias Body = Never
+    // safe: Never has no values, so this cannot be called.
     public var body: Never { fatalError("Never has no body") }
     public func _build(in context: BuildContext) -> [Widget] { [] }
 }

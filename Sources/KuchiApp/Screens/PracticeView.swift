@@ -138,6 +138,7 @@ struct ChoicesView: View {
                 ForEach({ Array(0..<challenges.choicesPerQuestion) }, id: \.self) { index in
                     Button(title: { answer(index) }) { choose(index) }
                         .cssClass("choice")
+                        .help("Press \(index + 1) to choose this answer")
                         .id("choice-\(index + 1)")
                 }
             }

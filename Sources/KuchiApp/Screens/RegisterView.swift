@@ -18,6 +18,7 @@ struct RegisterView: View {
                     .onSubmit { register() }
                     .accessibilityLabel("Name")
                     .accessibilityDescribed(by: count)
+                    .focusOnAppear()
                     .expand(horizontal: true)
                     .id("name-entry")
                 NameLengthIndicator(reference: count)

@@ -21,8 +21,8 @@ public final class KuchiApplication {
     }
 
     /// Runs until the window closes; returns the exit status.
-    public func run(_ arguments: [String] = CommandLine.arguments) -> Int32 {
-        application.run(arguments)
+    public func run() -> Int32 {
+        application.run()
     }
 
     private func handle(_ options: CommandLineOptions) -> Int32? {
