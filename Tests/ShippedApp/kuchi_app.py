@@ -1,0 +1,409 @@
+"""Drives the shipped `kuchi` binary as a person would, through AT-SPI.
+
+The program under test is the one meson builds and installs (release, static Swift
+runtime, FoundationEssentials), given by $KUCHI_BINARY. Each `KuchiApp` runs it as a
+child process with a throw-away HOME and reads its window through the accessibility
+tree, exactly what a screen reader sees: the texts shown, the buttons a person can
+press, their names.
+
+Needs an X display, a D-Bus session bus and the AT-SPI registry (the runner wraps the
+suite in `xvfb-run dbus-run-session`), and Debian's python3-pyatspi.
+
+Waiting is always for a condition, with a bound: `wait_until` iterates the GLib main
+context (so AT-SPI events arrive) until the condition holds or the time is up.
+"""
+
+import json
+import re
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi, Gio, GLib  # noqa: E402
+
+APP_ID = "io.github.kuchi.Kuchi"
+APP_PATH = "/io/github/kuchi/Kuchi"
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Roles a person operates or reads as a picture: each must have a name to be heard.
+NAMED_ROLES = {
+    "push button", "toggle button", "check box", "radio button", "text", "password text",
+    "entry", "spin button", "combo box", "image", "icon", "menu item", "check menu item",
+    "radio menu item", "slider", "switch", "link", "scroll bar", "page tab", "button",
+}
+
+
+class Timeout(AssertionError):
+    pass
+
+
+def binary():
+    path = os.environ.get("KUCHI_BINARY")
+    if not path or not os.access(path, os.X_OK):
+        raise RuntimeError("KUCHI_BINARY must name the built kuchi (meson test sets it)")
+    return path
+
+
+def is_root():
+    return os.geteuid() == 0
+
+
+def wait_until(condition, timeout=10.0, what="condition"):
+    """Iterates the GLib main context until `condition()` is truthy; returns its value."""
+    deadline = time.monotonic() + timeout
+    context = GLib.MainContext.default()
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise Timeout(f"timed out after {timeout:.0f} s waiting for {what}")
+        # Dispatch what arrived (AT-SPI events); block at most 20 ms for more.
+        source = GLib.timeout_source_new(20)
+        source.set_callback(lambda *_: False)
+        source.attach(context)
+        context.iteration(True)
+        source.destroy()
+
+
+def nodes(root):
+    """Every accessible under `root` (itself included), depth first."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        yield node
+        try:
+            count = node.get_child_count()
+        except GLib.Error:
+            continue
+        for index in reversed(range(count)):
+            try:
+                stack.append(node.get_child_at_index(index))
+            except GLib.Error:
+                pass
+
+
+def role(node):
+    try:
+        return node.get_role_name() if node is not None else ""
+    except GLib.Error:
+        return ""
+
+
+def name(node):
+    try:
+        return (node.get_name() or "") if node is not None else ""
+    except GLib.Error:
+        return ""
+
+
+def parent(node):
+    try:
+        return node.get_parent()
+    except GLib.Error:
+        return None
+
+
+def is_showing(node):
+    try:
+        states = node.get_state_set()
+        return states.contains(Atspi.StateType.SHOWING) and states.contains(Atspi.StateType.VISIBLE)
+    except GLib.Error:
+        return False
+
+
+def unnamed_controls(application):
+    """(role, name, path) of each control or image a screen reader could not name."""
+    found = []
+
+    def walk(node, path):
+        node_role, node_name = role(node), name(node).strip()
+        here = path + [f"{node_role}:{node_name[:30]}"]
+        if node_role in NAMED_ROLES and is_showing(node):
+            type_name = node_name.startswith(("Gtk", "Adw")) and " " not in node_name
+            if not node_name or type_name:
+                found.append((node_role, node_name, " > ".join(here)))
+        try:
+            count = node.get_child_count()
+        except GLib.Error:
+            return
+        for index in range(count):
+            try:
+                walk(node.get_child_at_index(index), here)
+            except GLib.Error:
+                pass
+
+    walk(application, [])
+    return found
+
+
+class KuchiApp:
+    """One run of `kuchi` with its own HOME; a context manager that quits it."""
+
+    def __init__(self, home=None, arguments=(), drop_privileges=False):
+        self.owns_home = home is None
+        self.home = home or tempfile.mkdtemp(prefix="kuchi-shipped-")
+        self.arguments = list(arguments)
+        self.drop_privileges = drop_privileges
+        self.process = None
+        self.application = None
+
+    # Where GLib puts the user's files for this HOME.
+    @property
+    def config(self):
+        return os.path.join(self.home, ".config", "kuchi")
+
+    @property
+    def data(self):
+        return os.path.join(self.home, ".local", "share", "kuchi")
+
+    def environment(self):
+        environment = {key: value for key, value in os.environ.items() if not key.startswith("XDG_")}
+        environment.update(HOME=self.home, LANG="C.UTF-8", GTK_A11Y="atspi")
+        environment.pop("KUCHI_EXIT_AFTER_FIRST_FRAME", None)
+        return environment
+
+    def command(self):
+        command = [binary()] + self.arguments
+        # Root reads and writes any file; without these capabilities it meets
+        # permissions as a person does.
+        if self.drop_privileges and is_root():
+            command = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner"] + command
+        return command
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.quit()
+        if self.owns_home:
+            make_writable(self.home)
+            shutil.rmtree(self.home, ignore_errors=True)
+        return False
+
+    def start(self, timeout=20.0):
+        assert not another_instance_running(), "a Kuchi instance is already running on this bus"
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            self.command(), env=self.environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.application = wait_until(self._find_application, timeout, "the Kuchi window to appear")
+        self.window_seconds = time.monotonic() - self.started
+        return self
+
+    def _find_application(self):
+        if self.process.poll() is not None:
+            out, err = self.process.communicate()
+            raise AssertionError(
+                f"kuchi exited with status {self.process.returncode} before showing a window\n"
+                f"stdout: {out.decode(errors='replace')[-2000:]}\nstderr: {err.decode(errors='replace')[-2000:]}")
+        desktop = Atspi.get_desktop(0)
+        for index in range(desktop.get_child_count()):
+            application = desktop.get_child_at_index(index)
+            if application is None:
+                continue
+            try:
+                if application.get_process_id() != self.process.pid:
+                    continue
+            except GLib.Error:
+                continue
+            for frame in nodes(application):
+                if role(frame) == "frame" and name(frame) == "Kuchi" and is_showing(frame):
+                    return application
+        return None
+
+    def activate_action(self, action):
+        """Activates an app action (`quit`, `about`, `shortcuts`) as the desktop does."""
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        bus.call_sync(APP_ID, APP_PATH, "org.gtk.Actions", "Activate",
+                      GLib.Variant("(sava{sv})", (action, [], {})), None, Gio.DBusCallFlags.NONE, 5000, None)
+
+    def quit(self, timeout=10.0):
+        if self.process is None or self.process.poll() is not None:
+            return
+        try:
+            self.activate_action("quit")
+            self.process.wait(timeout)
+        except (GLib.Error, subprocess.TimeoutExpired):
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+            raise AssertionError("kuchi did not quit when asked")
+        finally:
+            self.process.stdout.close()
+            self.process.stderr.close()
+
+    # Reading the window.
+
+    def all(self, wanted_role=None, wanted_name=None, showing=False):
+        result = []
+        for node in nodes(self.application):
+            if wanted_role and role(node) != wanted_role:
+                continue
+            if wanted_name is not None and name(node) != wanted_name:
+                continue
+            if showing and not is_showing(node):
+                continue
+            result.append(node)
+        return result
+
+    def find(self, wanted_role, wanted_name, timeout=10.0):
+        return wait_until(lambda: next(iter(self.all(wanted_role, wanted_name)), None), timeout,
+                          f"a {wanted_role} named {wanted_name!r}")
+
+    def texts(self):
+        return [name(node) for node in self.all("label")]
+
+    def text_containing(self, fragment, timeout=10.0):
+        return wait_until(lambda: next((t for t in self.texts() if fragment in t), None), timeout,
+                          f"a text containing {fragment!r}")
+
+    def has_text_containing(self, fragment):
+        return any(fragment in text for text in self.texts())
+
+    # Acting on it.
+
+    def press(self, button_name, wanted_role="push button", timeout=10.0):
+        button = self.find(wanted_role, button_name, timeout)
+        click(button)
+        return button
+
+    def type_name(self, text):
+        """Types into the name entry (which has the focus when Register appears) with
+        real key presses: GTK 4.8 does not take text through AT-SPI."""
+        self.find("text", "Name")
+        self.type_keys(text)
+        count = len(text.strip())
+        wait_until(lambda: self.has_text_containing(f"{count} characters"), 5, f"{text!r} typed")
+
+    def type_keys(self, text):
+        window = wait_until(lambda: xdotool("search", "--pid", str(self.process.pid), "--name", "^Kuchi$"),
+                            5, "the window's X id").split()[0]
+        xdotool("windowfocus", "--sync", window)
+        xdotool("type", "--delay", "15", text)
+
+    def register(self, user="Aiko"):
+        self.type_name(user)
+        self.press("OK")
+        self.find("label", f"Hi, {user}")
+
+    def answer_once(self, deck_answers=None, correct=None):
+        """From the question: shows the choices, picks one, dismisses the feedback.
+
+        With `deck_answers` (question → answer) and `correct`, picks a right or wrong
+        answer; returns the feedback title shown."""
+        question = self.question_button()
+        if not self.choice_buttons():
+            click(question)
+        choices = wait_until(self.choice_buttons, 5, "the choices")
+        choice = choices[0]
+        if deck_answers is not None and correct is not None:
+            right = deck_answers[name(question)]
+            choice = next(c for c in choices if (name(c) == right) == correct)
+        click(choice)
+        dialog = wait_until(lambda: next(iter(self.alerts()), None), 5, "the feedback")
+        title = name(dialog)
+        ok = next(node for node in nodes(dialog) if role(node) == "push button" and name(node) == "OK")
+        click(ok)
+        wait_until(lambda: not self.alerts(), 5, "the feedback to close")
+        return title
+
+    def alerts(self):
+        return [node for node in self.all("alert") if role(parent(node)) == "application"]
+
+    def question_button(self):
+        return self.find_by_description("push button", "Show or hide the choices (Space)")
+
+    def find_by_description(self, wanted_role, description, timeout=10.0):
+        def look():
+            for node in self.all(wanted_role):
+                if node.get_description() == description:
+                    return node
+            return None
+        return wait_until(look, timeout, f"a {wanted_role} described {description!r}")
+
+    def choice_buttons(self):
+        """The answer buttons, in order (each says which key chooses it)."""
+        return [node for node in self.all("push button") if CHOICE_HINT.match(node.get_description() or "")]
+
+
+CHOICE_HINT = re.compile(r"^Press \d to choose this answer$")
+
+
+def click(node):
+    """Does what a click does: the accessible's first action ("click")."""
+    assert node.get_n_actions() > 0, f"{role(node)} {name(node)!r} has no action"
+    node.do_action(0)
+
+
+def xdotool(*arguments):
+    result = subprocess.run(["xdotool", *arguments], capture_output=True, text=True, timeout=10)
+    return result.stdout.strip() if result.returncode == 0 else ""
+
+
+def another_instance_running():
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                          "NameHasOwner", GLib.Variant("(s)", (APP_ID,)), None, Gio.DBusCallFlags.NONE, 2000, None)
+    return reply.unpack()[0]
+
+
+def make_writable(path):
+    for root, directories, files in os.walk(path):
+        for entry in directories + files:
+            try:
+                os.chmod(os.path.join(root, entry), 0o700, follow_symlinks=False)
+            except OSError:
+                pass
+    try:
+        os.chmod(path, 0o700)
+    except OSError:
+        pass
+
+
+def write(path, content, mode=None):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as handle:
+        handle.write(content if isinstance(content, bytes) else content.encode())
+    if mode is not None:
+        os.chmod(path, mode)
+
+
+def snapshot(*folders):
+    """Every file under `folders`: path → bytes (folders as None)."""
+    result = {}
+    for folder in folders:
+        for root, directories, files in os.walk(folder):
+            for directory in directories:
+                result[os.path.join(root, directory)] = None
+            for file in files:
+                path = os.path.join(root, file)
+                try:
+                    with open(path, "rb") as handle:
+                        result[path] = handle.read()
+                except OSError:
+                    result[path] = "unreadable"
+    return result
+
+
+def read_bytes(path):
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def read_json(path):
+    with open(path, "rb") as handle:
+        return json.loads(handle.read())
+
+
+def kuchi_basics_answers():
+    with open(os.path.join(REPOSITORY, "data", "decks", "kuchi-basics.json"), "rb") as handle:
+        deck = json.load(handle)
+    return {card["question"]: card["answer"] for card in deck["cards"]}

@@ -1,0 +1,198 @@
+"""Damaged user files and folders, on the shipped binary.
+
+For every user file × every kind of damage: the window appears, the file is moved
+aside (byte for byte) and named in the window, no other file loses anything, and the
+next save works. For a read-only folder and a full disk: the failed save is reported
+in the window, the old file is untouched, and the save succeeds with the next change
+once the folder is usable again.
+"""
+
+import errno
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from kuchi_app import KuchiApp, is_root, make_writable, read_bytes, read_json, snapshot, wait_until, write
+
+PROFILE = b'{"name": "Aiko"}'
+SETTINGS = b'{"numberOfQuestions": 7, "rememberUser": true}'
+PROGRESS = b'{"questions": {"\xe3\x81\xaf\xe3\x81\x84": {"correct": 2, "wrong": 1}}}'
+
+
+def damage(path, kind):
+    """Puts damaged `kind` at `path`; returns what must be found moved aside."""
+    contents = {
+        "garbage": b'{"broken',
+        "empty": b"",
+        "invalid UTF-8": b'{"name": "\xff\xfe"}',
+        "huge": random.Random(7).randbytes(20_000_000),
+        "unreadable": b'{"name": "Hidden"}',
+    }
+    if kind == "directory":
+        write(os.path.join(path, "inside.txt"), b"kept")
+        return {"inside.txt": b"kept"}
+    write(path, contents[kind], mode=0o000 if kind == "unreadable" else None)
+    return contents[kind]
+
+
+def contents_of(path):
+    """A file's bytes (read even if unreadable), or a folder's files by relative path."""
+    if os.path.isdir(path):
+        return {os.path.relpath(p, path): v for p, v in snapshot(path).items()}
+    os.chmod(path, 0o600)
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+KINDS = ["garbage", "empty", "invalid UTF-8", "huge", "directory", "unreadable"]
+
+
+class DamagedFiles(unittest.TestCase):
+    """One test per file and kind of damage (subTests keep the matrix in one place)."""
+
+    def check(self, file, kind):
+        with tempfile.TemporaryDirectory(prefix="kuchi-damage-") as home:
+            app = KuchiApp(home=home, drop_privileges=True)
+            paths = {"profile": os.path.join(app.config, "profile.json"),
+                     "settings": os.path.join(app.config, "settings.json"),
+                     "progress": os.path.join(app.data, "progress.json")}
+            # The other files are good ones that must come through untouched.
+            if file != "settings":
+                write(paths["settings"], SETTINGS)
+            if file == "progress":
+                write(paths["profile"], PROFILE)
+            if file != "progress":
+                write(paths["progress"], PROGRESS)
+            damaged = damage(paths[file], kind)
+            others = {k: v for k, v in snapshot(app.config, app.data).items() if not k.startswith(paths[file])}
+            try:
+                with app:
+                    text = app.text_containing(paths[file])
+                    self.assertIn("moved it aside to", text)
+                    aside_name = text.split("moved it aside to ")[1].split(",")[0]
+                    aside = os.path.join(os.path.dirname(paths[file]), aside_name)
+                    self.assertTrue(os.path.lexists(aside), f"{aside} exists")
+                    self.assertEqual(contents_of(aside), damaged, "moved aside byte for byte")
+                    self.assertFalse(os.path.lexists(paths[file]))
+                    now = {k: v for k, v in snapshot(app.config, app.data).items() if not k.startswith(aside)}
+                    self.assertEqual(now, others, "no other file changed")
+                    # The next save works.
+                    if file == "progress":
+                        app.press("Start")
+                        app.answer_once()
+                        answers = read_json(paths["progress"])["questions"]
+                        self.assertEqual(sum(c["correct"] + c["wrong"] for c in answers.values()), 1)
+                        self.assertEqual(read_bytes(paths["profile"]), PROFILE)
+                        self.assertEqual(read_bytes(paths["settings"]), SETTINGS)
+                    else:
+                        app.register("Aiko")
+                        self.assertEqual(read_json(paths["profile"])["name"], "Aiko")
+                        settings = read_json(paths["settings"])
+                        expected = 5 if file == "settings" else 7
+                        self.assertEqual(settings["numberOfQuestions"], expected)
+                        self.assertEqual(read_bytes(paths["progress"]), PROGRESS)
+            finally:
+                make_writable(home)
+
+    def test_damaged_profile(self):
+        for kind in KINDS:
+            with self.subTest(kind=kind):
+                self.check("profile", kind)
+
+    def test_damaged_settings(self):
+        for kind in KINDS:
+            with self.subTest(kind=kind):
+                self.check("settings", kind)
+
+    def test_damaged_progress(self):
+        for kind in KINDS:
+            with self.subTest(kind=kind):
+                self.check("progress", kind)
+
+
+class UnwritableFolders(unittest.TestCase):
+    """Saves that fail are shown and retried; the old file is never truncated."""
+
+    def test_read_only_config_folder(self):
+        app = KuchiApp(drop_privileges=True)
+        os.makedirs(app.config)
+        os.chmod(app.config, 0o555)
+        with app:
+            app.type_name("Aiko")
+            app.press("OK")
+            text = app.text_containing("could not save your settings")
+            self.assertIn("Kuchi is not allowed to use it", text)
+            self.assertIn(f"Make the folder {app.config} writable.", text)
+            self.assertTrue(app.has_text_containing("could not save your profile"))
+            os.chmod(app.config, 0o755)
+            app.press("Start")
+            app.answer_once()
+            self.wait_for_file(os.path.join(app.config, "settings.json"))
+            self.assertEqual(read_json(os.path.join(app.config, "profile.json"))["name"], "Aiko")
+            self.assertFalse(app.has_text_containing("could not save"), "the problem clears once saved")
+
+    def test_read_only_data_folder_keeps_the_old_file(self):
+        app = KuchiApp(drop_privileges=True)
+        write(os.path.join(app.config, "profile.json"), PROFILE)
+        progress = os.path.join(app.data, "progress.json")
+        write(progress, PROGRESS)
+        os.chmod(app.data, 0o555)
+        with app:
+            app.press("Start")
+            app.answer_once()
+            app.text_containing("could not save your progress")
+            self.assertEqual(read_bytes(progress), PROGRESS, "the old file is untouched")
+            os.chmod(app.data, 0o755)
+            app.answer_once()
+            answers = read_json(progress)["questions"]
+            self.assertEqual(sum(c["correct"] + c["wrong"] for c in answers.values()), 3 + 2)
+            self.assertFalse(app.has_text_containing("could not save"))
+
+    @unittest.skipUnless(is_root() and shutil.which("mount"), "mounting a small file system needs root")
+    def test_full_disk(self):
+        with tempfile.TemporaryDirectory(prefix="kuchi-full-") as home:
+            app = KuchiApp(home=home)
+            write(os.path.join(app.config, "profile.json"), PROFILE)
+            progress = os.path.join(app.data, "progress.json")
+            os.makedirs(app.data)
+            subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", app.data], check=True)
+            try:
+                write(progress, PROGRESS)
+                filler = os.path.join(app.data, "filler")
+                fill(filler)
+                with app:
+                    app.press("Start")
+                    app.answer_once()
+                    text = app.text_containing("could not save your progress")
+                    self.assertIn("the disk is full. Free some space on the disk.", text)
+                    self.assertEqual(read_bytes(progress), PROGRESS, "the old file is untouched")
+                    self.assertEqual([e for e in os.listdir(app.data) if e.startswith(".")], [],
+                                     "no temporary file left behind")
+                    os.remove(filler)
+                    app.answer_once()
+                    answers = read_json(progress)["questions"]
+                    self.assertEqual(sum(c["correct"] + c["wrong"] for c in answers.values()), 3 + 2)
+                    self.assertFalse(app.has_text_containing("could not save"))
+            finally:
+                subprocess.run(["umount", app.data], check=False)
+
+    def wait_for_file(self, path):
+        wait_until(lambda: os.path.exists(path), 5, f"{path} to be saved")
+
+
+def fill(path):
+    """Writes `path` until the file system is full."""
+    with open(path, "wb", buffering=0) as handle:
+        try:
+            while True:
+                handle.write(b"\0" * 4096)
+        except OSError as error:
+            if error.errno != errno.ENOSPC:
+                raise
+
+
+if __name__ == "__main__":
+    unittest.main()
