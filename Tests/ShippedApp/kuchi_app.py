@@ -27,6 +27,10 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
+# NB: libatspi asks each application for a cache GTK 4.8 does not offer, and warns
+# once per application; the tree is read without it.
+GLib.log_set_handler("dbind", GLib.LogLevelFlags.LEVEL_WARNING, lambda *_: None)
+
 APP_ID = "io.github.kuchi.Kuchi"
 APP_PATH = "/io/github/kuchi/Kuchi"
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -48,24 +48,29 @@ struct ProblemBanner: View {
     @Environment(UserManager.self) private var users
 
     var body: some View {
+        // Narrow and short windows stay usable: the heading wraps, the messages
+        // scroll past a few lines, and the button sits under them.
         VStack(spacing: 6) {
             HStack(spacing: 12) {
                 Image(decorativeIconName: "dialog-warning-symbolic")
                 Text { users.saveProblems.isEmpty ? "Some data could not be used" : "Some data could not be saved" }
-                    .cssClass("heading").expand(horizontal: true).align(horizontal: .start)
-                Button("Dismiss") {
-                    state.problems.removeAll()
-                    users.dismissProblems()
-                }
-                // What is still not saved stays until a save succeeds.
-                .visible { !state.problems.isEmpty || !users.loadProblems.isEmpty }
-                .id("problem-dismiss")
+                    .cssClass("heading")
+                    .wrapping(alignment: .start)
+                    .expand(horizontal: true)
             }
-            // NB: a wrapping label sits in a vertical box only: GTK 4.8
-            // measures it inconsistently inside a horizontal one.
-            Text { (state.problems + users.problems).joined(separator: "\n\n") }
-                .wrapping(alignment: .start)
-                .id("problem-text")
+            ScrollView(.vertical, maximumHeight: 96) {
+                Text { (state.problems + users.problems).joined(separator: "\n\n") }
+                    .wrapping(alignment: .start)
+                    .id("problem-text")
+            }
+            Button("Dismiss") {
+                state.problems.removeAll()
+                users.dismissProblems()
+            }
+            // What is still not saved stays until a save succeeds.
+            .visible { !state.problems.isEmpty || !users.loadProblems.isEmpty }
+            .align(horizontal: .end)
+            .id("problem-dismiss")
         }
         .padding(12)
         .cssClass("problem-banner")
