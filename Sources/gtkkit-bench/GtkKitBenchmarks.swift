@@ -23,7 +23,7 @@ enum GtkKitBenchmarks {
     static func labelUpdateCost(_ table: inout Table) {
         let count = 20_000
         let model = Value()
-        let window = show { Text { "Count: \(model.value)" }.id("label") }
+        let window = show { Text { "Count: \(model.value)" }.widgetName("label") }
         let label = find("label", in: window)
         var base = 0
         // Alternate the two loops, seven rounds each, so machine noise hits both alike.
@@ -155,8 +155,8 @@ enum GtkKitBenchmarks {
         let counter = Value()
         let window = show {
             VStack {
-                Text { "Count: \(counter.value)" }.id("label")
-                Button("+") { counter.value += 1 }.id("button")
+                Text { "Count: \(counter.value)" }.widgetName("label")
+                Button("+") { counter.value += 1 }.widgetName("button")
             }
         }
         let label = find("label", in: window)

@@ -34,7 +34,7 @@ public func descendant(
     return nil
 }
 
-/// The widget with this name (set with `.id(...)`) inside `window`.
+/// The widget with this name (set with `.widgetName(...)`) inside `window`.
 @MainActor
 public func widgetNamed(_ name: String, in window: Window) -> UnsafeMutablePointer<GtkWidget>? {
     descendant(of: typed(window.gtkWindow), type: gtk_widget_get_type()) {

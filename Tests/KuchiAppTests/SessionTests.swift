@@ -149,3 +149,36 @@ private struct LiveCounts: Equatable {
     let closures = Diagnostics.liveClosures
     let gobjects = Diagnostics.liveGObjects
 }
+
+extension SessionTests {
+    @Test("the questions-per-session setting changed mid-session moves the score's total and the end")
+    func settingChangedMidSession() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.click("start")
+        pump(until: { app.widget("question") != nil })
+        func answerCorrectly() throws {
+            if !app.isShown("choice-1") { app.click("question") }
+            app.click(try #require(app.choiceName(correct: true)))
+            pump(until: { app.dialog != nil }, "feedback shown")
+            app.dismissDialog()
+            pump(until: { app.dialog == nil })
+        }
+        try answerCorrectly()
+        #expect(app.text("score") == "1/5")
+        app.models.users.settings.numberOfQuestions = 3
+        pump(until: { app.text("score") == "1/3" }, "the total follows the setting")
+        try answerCorrectly()
+        #expect(app.text("score") == "2/3")
+        try answerCorrectly()
+        pump(until: { app.widget("play-again") != nil }, "the session ends at the new length")
+        // Lowered below the score while a session runs, it ends at once.
+        app.models.users.settings.numberOfQuestions = 5
+        app.click("play-again")
+        pump(until: { app.widget("question") != nil })
+        for _ in 1...4 { try answerCorrectly() }
+        #expect(app.text("score") == "4/5")
+        app.models.users.settings.numberOfQuestions = 3
+        pump(until: { app.widget("play-again") != nil }, "ended by the lower setting")
+    }
+}

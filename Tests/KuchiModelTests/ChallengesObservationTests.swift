@@ -10,8 +10,8 @@ struct ChallengesObservationTests {
         let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 1))
         let changes = ChangeCounter()
         withObservationTracking { _ = model.numberOfAnswered } onChange: { changes.count += 1 }
-        let asked = try #require(model.currentChallenge)
-        model.saveCorrectAnswer(asked)
+        model.toggleChoices()
+        model.answer(try #require(model.choice(correct: true)))
         #expect(changes.count == 1)
     }
 
@@ -20,10 +20,9 @@ struct ChallengesObservationTests {
         let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 2))
         let changes = ChangeCounter()
         withObservationTracking { _ = model.numberOfAnswered } onChange: { changes.count += 1 }
-        let asked = try #require(model.currentChallenge)
-        model.checkAnswer("not an answer")
-        model.saveWrongAnswer(asked)
-        model.generateRandomChallenge()
+        model.toggleChoices()
+        model.answer(try #require(model.choice(correct: false)))
+        model.acknowledgeFeedback()
         #expect(changes.count == 0)
     }
 
@@ -32,16 +31,27 @@ struct ChallengesObservationTests {
         let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 3))
         let changes = ChangeCounter()
         withObservationTracking { _ = model.currentChallenge } onChange: { changes.count += 1 }
-        model.generateRandomChallenge()
+        model.moveOn()
+        #expect(changes.count == 1)
+    }
+
+    @Test("a change of the length setting is seen by an observer of isOver")
+    func lengthSettingObserved() {
+        let users = UserManager(storage: nil)
+        let model = ChallengesViewModel(
+            deck: .kuchiBasics, length: { users.settings.numberOfQuestions }, random: SeededRandomNumberGenerator(seed: 5))
+        let changes = ChangeCounter()
+        withObservationTracking { _ = model.isOver } onChange: { changes.count += 1 }
+        users.settings.numberOfQuestions = 3
         #expect(changes.count == 1)
     }
 
     @Test("restart is seen by an observer of the score")
     func restartObserved() throws {
         let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 4))
-        model.checkAnswer(try #require(model.currentChallenge).challenge.answer)
+        model.moveOn()
         let changes = ChangeCounter()
-        withObservationTracking { _ = model.isComplete } onChange: { changes.count += 1 }
+        withObservationTracking { _ = model.isOver } onChange: { changes.count += 1 }
         model.restart()
         #expect(changes.count == 1)
     }

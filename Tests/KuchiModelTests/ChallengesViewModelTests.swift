@@ -4,119 +4,198 @@ import KuchiModel
 @MainActor
 @Suite("Practice session")
 struct ChallengesViewModelTests {
-    @Test("a new session has a question and a score of zero")
+    @Test("a new session has a question with hidden choices and a score of zero")
     func startsWithAQuestion() {
-        let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 1))
-        #expect(model.currentChallenge != nil)
-        #expect(model.numberOfAnswered == 0)
-        #expect(!model.isComplete)
+        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 1))
+        #expect(session.currentChallenge != nil)
+        #expect(!session.showsChoices)
+        #expect(session.numberOfAnswered == 0)
+        #expect(!session.isOver)
     }
 
-    @Test("a correct answer counts, and the question stays until the next is asked")
+    @Test("nothing can be answered while the choices are hidden")
+    func hiddenChoicesTakeNoAnswer() throws {
+        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 2))
+        #expect(session.answer(try #require(session.choice(correct: true))) == nil)
+        #expect(session.numberOfAnswered == 0)
+    }
+
+    @Test("a correct answer counts, is recorded, and the question stays until the feedback is seen")
     func correctAnswerCounts() throws {
-        let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 2))
-        let asked = try #require(model.currentChallenge)
-        #expect(model.checkAnswer(asked.challenge.answer))
-        #expect(model.numberOfAnswered == 1)
-        #expect(model.correctAnswers == [asked])
-        #expect(model.currentChallenge == asked)
+        let recorder = Recorder()
+        let session = ChallengesViewModel(
+            deck: .kuchiBasics, recorder: recorder, random: SeededRandomNumberGenerator(seed: 2))
+        let asked = try #require(session.currentChallenge)
+        session.toggleChoices()
+        #expect(session.answer(try #require(session.choice(correct: true))) == .correct)
+        #expect(session.numberOfAnswered == 1)
+        #expect(session.currentChallenge == asked)
+        #expect(recorder.results == [Recorder.Result(question: asked.challenge.question, correct: true)])
+        // A second answer while the feedback shows is not taken.
+        #expect(session.answer(0) == nil)
+        session.acknowledgeFeedback()
+        #expect(session.currentChallenge != asked)
+        #expect(!session.showsChoices, "a new question starts with its choices hidden")
     }
 
     @Test("a wrong answer keeps the same question and does not count")
     func wrongAnswerKeepsQuestion() throws {
-        let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 3))
-        let asked = try #require(model.currentChallenge)
-        let wrong = try #require(asked.answers.first { !asked.isCorrect($0) })
-        #expect(!model.checkAnswer(wrong))
-        #expect(model.currentChallenge == asked)
-        #expect(model.numberOfAnswered == 0)
-        #expect(model.wrongAnswers == [asked])
+        let recorder = Recorder()
+        let session = ChallengesViewModel(
+            deck: .kuchiBasics, recorder: recorder, random: SeededRandomNumberGenerator(seed: 3))
+        let asked = try #require(session.currentChallenge)
+        session.toggleChoices()
+        #expect(session.answer(try #require(session.choice(correct: false))) == .wrong)
+        session.acknowledgeFeedback()
+        #expect(session.currentChallenge == asked)
+        #expect(session.numberOfAnswered == 0)
+        #expect(session.wrongAnswers == [asked])
+        #expect(recorder.results.map(\.correct) == [false])
     }
 
-    @Test("the session completes after numberOfQuestions correct answers")
-    func sessionCompletes() throws {
-        let model = ChallengesViewModel(
-            deck: .kuchiBasics, numberOfQuestions: 3, random: SeededRandomNumberGenerator(seed: 4)
-        )
-        for answered in 1...3 {
-            #expect(!model.isComplete)
-            let asked = try #require(model.currentChallenge)
-            model.checkAnswer(asked.challenge.answer)
-            #expect(model.numberOfAnswered == answered)
-            model.generateRandomChallenge()
-        }
-        #expect(model.isComplete)
+    @Test("the session is over after its length in correct answers, once the last feedback is seen")
+    func sessionEnds() throws {
+        let session = ChallengesViewModel(
+            deck: .kuchiBasics, length: { 3 }, random: SeededRandomNumberGenerator(seed: 4))
+        for _ in 1...2 { session.moveOn() }
+        session.toggleChoices()
+        session.answer(try #require(session.choice(correct: true)))
+        #expect(!session.isOver, "the last feedback shows first")
+        let last = session.currentChallenge
+        session.acknowledgeFeedback()
+        #expect(session.isOver)
+        #expect(session.currentChallenge == last, "no new question after the last")
+        session.toggleChoices()
+        #expect(session.answer(0) == nil)
+    }
+
+    @Test("the length is read from the setting each time: changed mid-session, the end follows")
+    func lengthFollowsTheSetting() {
+        let setting = Setting(value: 5)
+        let session = ChallengesViewModel(
+            deck: .kuchiBasics, length: { setting.value }, random: SeededRandomNumberGenerator(seed: 11))
+        session.moveOn()
+        session.moveOn()
+        #expect(session.numberOfQuestions == 5)
+        setting.value = 3
+        #expect(session.numberOfQuestions == 3)
+        #expect(!session.isOver)
+        session.moveOn()
+        #expect(session.isOver)
+        // Lowered below the score, the session is over at once.
+        session.restart()
+        session.moveOn()
+        session.moveOn()
+        setting.value = 1
+        #expect(session.isOver)
+    }
+
+    @Test("start goes on with an unfinished session, choices hidden, and restarts a finished one")
+    func startAfterBack() {
+        let session = ChallengesViewModel(
+            deck: .kuchiBasics, length: { 2 }, random: SeededRandomNumberGenerator(seed: 12))
+        session.moveOn()
+        session.toggleChoices()
+        session.start()
+        #expect(!session.showsChoices)
+        #expect(session.numberOfAnswered == 1)
+        session.moveOn()
+        #expect(session.isOver)
+        session.start()
+        #expect(!session.isOver)
+        #expect(session.numberOfAnswered == 0)
     }
 
     @Test("restart clears the score and asks a new question")
     func restartResets() throws {
-        let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 5))
-        let asked = try #require(model.currentChallenge)
-        model.checkAnswer(asked.challenge.answer)
-        model.checkAnswer("not an answer")
-        model.restart()
-        #expect(model.numberOfAnswered == 0)
-        #expect(model.wrongAnswers.isEmpty)
-        #expect(model.currentChallenge != nil)
-        #expect(model.currentChallenge?.challenge != asked.challenge)
+        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 5))
+        let asked = try #require(session.currentChallenge)
+        session.toggleChoices()
+        session.answer(try #require(session.choice(correct: false)))
+        session.restart()
+        #expect(session.numberOfAnswered == 0)
+        #expect(session.wrongAnswers.isEmpty)
+        #expect(session.feedback == nil)
+        #expect(session.currentChallenge != nil)
+        #expect(session.currentChallenge?.challenge != asked.challenge)
     }
 
     @Test("the same question is never asked twice in a row")
     func noImmediateRepeat() throws {
-        let model = ChallengesViewModel(deck: twoCards, random: SeededRandomNumberGenerator(seed: 6))
+        let session = ChallengesViewModel(deck: twoCards, length: endless, random: SeededRandomNumberGenerator(seed: 6))
         for _ in 0..<50 {
-            let before = try #require(model.currentChallenge).challenge
-            model.generateRandomChallenge()
-            #expect(model.currentChallenge?.challenge != before)
+            let before = try #require(session.currentChallenge).challenge
+            session.moveOn()
+            #expect(session.currentChallenge?.challenge != before)
         }
     }
 
     @Test("a one-card deck asks its only card again")
     func oneCardRepeats() {
-        let model = ChallengesViewModel(deck: oneCard, random: SeededRandomNumberGenerator(seed: 7))
-        model.generateRandomChallenge()
-        #expect(model.currentChallenge?.challenge == oneCard.cards[0])
-        #expect(model.currentChallenge?.answers == ["yes"])
+        let session = ChallengesViewModel(deck: oneCard, length: endless, random: SeededRandomNumberGenerator(seed: 7))
+        session.moveOn()
+        #expect(session.currentChallenge?.challenge == oneCard.cards[0])
+        #expect(session.currentChallenge?.answers == ["yes"])
     }
 
     @Test("an empty deck has no question, and answering it counts nothing")
     func emptyDeck() {
-        let model = ChallengesViewModel(deck: noCards)
-        #expect(model.currentChallenge == nil)
-        #expect(!model.checkAnswer("yes"))
-        #expect(model.wrongAnswers.isEmpty)
+        let session = ChallengesViewModel(deck: noCards)
+        #expect(session.currentChallenge == nil)
+        session.toggleChoices()
+        #expect(session.answer(0) == nil)
+        #expect(session.wrongAnswers.isEmpty)
     }
 
-    @Test("switching the deck restarts the session on the new deck")
+    @Test("using another deck restarts the session on it")
     func switchingDeckRestarts() throws {
-        let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 8))
-        let asked = try #require(model.currentChallenge)
-        model.checkAnswer(asked.challenge.answer)
-        model.deck = twoCards
-        #expect(model.numberOfAnswered == 0)
-        #expect(twoCards.cards.contains(try #require(model.currentChallenge).challenge))
+        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 8))
+        session.moveOn()
+        session.use(twoCards)
+        #expect(session.numberOfAnswered == 0)
+        #expect(twoCards.cards.contains(try #require(session.currentChallenge).challenge))
     }
 
-    @Test("writing back the same deck keeps the session")
+    @Test("using the same deck again keeps the session")
     func sameDeckKeepsSession() throws {
-        let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 10))
-        let asked = try #require(model.currentChallenge)
-        model.checkAnswer(asked.challenge.answer)
-        model.deck = .kuchiBasics
-        #expect(model.numberOfAnswered == 1)
-        #expect(model.currentChallenge == asked)
+        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 10))
+        session.moveOn()
+        let asked = session.currentChallenge
+        session.use(.kuchiBasics)
+        #expect(session.numberOfAnswered == 1)
+        #expect(session.currentChallenge == asked)
     }
 
     @Test("the same seed deals the same session")
     func seededSessionsRepeat() {
-        let first = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 9))
-        let second = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 9))
+        let first = ChallengesViewModel(deck: .kuchiBasics, length: endless, random: SeededRandomNumberGenerator(seed: 9))
+        let second = ChallengesViewModel(deck: .kuchiBasics, length: endless, random: SeededRandomNumberGenerator(seed: 9))
         for _ in 0..<10 {
             #expect(first.currentChallenge == second.currentChallenge)
-            first.generateRandomChallenge()
-            second.generateRandomChallenge()
+            first.moveOn()
+            second.moveOn()
         }
     }
+}
+
+/// Keeps what the session records.
+@MainActor
+private final class Recorder: PracticeRecorder {
+    struct Result: Equatable {
+        let question: String
+        let correct: Bool
+    }
+    var results: [Result] = []
+    func record(_ challenge: Challenge, correct: Bool) {
+        results.append(Result(question: challenge.question, correct: correct))
+    }
+}
+
+/// A setting the test changes while the session runs.
+@MainActor
+private final class Setting {
+    var value: Int
+    init(value: Int) { self.value = value }
 }
 
 private let oneCard = Deck(name: "One", language: "ja", cards: [

@@ -6,42 +6,42 @@ import KuchiModel
 struct ChoicesTests {
     @Test("choices are distinct, three of them, and hold the answer exactly once", arguments: 0..<200 as Range<UInt64>)
     func choicesAreWellFormed(seed: UInt64) throws {
-        let model = ChallengesViewModel(deck: repeatedAnswers, random: SeededRandomNumberGenerator(seed: seed))
+        let model = ChallengesViewModel(deck: repeatedAnswers, length: endless, random: SeededRandomNumberGenerator(seed: seed))
         for _ in 0..<5 {
             let test = try #require(model.currentChallenge)
             #expect(test.answers.count == 3)
             #expect(Set(test.answers).count == 3)
             #expect(test.answers.filter(test.isCorrect).count == 1)
-            model.generateRandomChallenge()
+            model.moveOn()
         }
     }
 
     @Test("the correct answer appears in every position", arguments: [0, 1, 2])
     func correctAnswerMoves(position: Int) {
-        let model = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 42))
+        let model = ChallengesViewModel(deck: .kuchiBasics, length: endless, random: SeededRandomNumberGenerator(seed: 42))
         var seen = false
         for _ in 0..<100 where !seen {
             if let test = model.currentChallenge, test.isCorrect(test.answers[position]) { seen = true }
-            model.generateRandomChallenge()
+            model.moveOn()
         }
         #expect(seen)
     }
 
     @Test("distractors come from the question's own level", arguments: 0..<50 as Range<UInt64>)
     func distractorsFromSameLevel(seed: UInt64) throws {
-        let model = ChallengesViewModel(deck: twoLevels, random: SeededRandomNumberGenerator(seed: seed))
+        let model = ChallengesViewModel(deck: twoLevels, length: endless, random: SeededRandomNumberGenerator(seed: seed))
         for _ in 0..<5 {
             let test = try #require(model.currentChallenge)
             let level = try #require(test.challenge.level)
             let levelAnswers = Set(twoLevels.cards.filter { $0.level == level }.map(\.answer))
             #expect(Set(test.answers).isSubset(of: levelAnswers))
-            model.generateRandomChallenge()
+            model.moveOn()
         }
     }
 
     @Test("a level too small for its choices borrows from the rest of the deck", arguments: 0..<50 as Range<UInt64>)
     func smallLevelBorrows(seed: UInt64) throws {
-        let model = ChallengesViewModel(deck: thinLevel, random: SeededRandomNumberGenerator(seed: seed))
+        let model = ChallengesViewModel(deck: thinLevel, length: endless, random: SeededRandomNumberGenerator(seed: seed))
         for _ in 0..<5 {
             let test = try #require(model.currentChallenge)
             #expect(Set(test.answers).count == 3)
@@ -50,14 +50,13 @@ struct ChoicesTests {
                 // The N4 level has two distinct answers, so both are offered.
                 #expect(test.answers.contains("to learn") && test.answers.contains("to teach"))
             }
-            model.generateRandomChallenge()
+            model.moveOn()
         }
     }
 
     @Test("more choices than the deck has answers offers every answer once")
     func tooFewAnswersOffersAll() throws {
-        let model = ChallengesViewModel(
-            deck: repeatedAnswers, choicesPerQuestion: 10, random: SeededRandomNumberGenerator(seed: 1)
+        let model = ChallengesViewModel(deck: repeatedAnswers, choicesPerQuestion: 10, length: endless, random: SeededRandomNumberGenerator(seed: 1)
         )
         let test = try #require(model.currentChallenge)
         #expect(test.answers.sorted() == ["hello", "no", "yes"])
@@ -69,12 +68,12 @@ struct ChoicesTests {
             Challenge(question: "q\($0)", pronunciation: "p", answer: "a\($0 % 1_000)", level: "L\($0 % 3)")
         }
         let model = ChallengesViewModel(
-            deck: Deck(name: "Big", language: "ja", cards: cards), random: SeededRandomNumberGenerator(seed: 3)
+            deck: Deck(name: "Big", language: "ja", cards: cards), length: endless, random: SeededRandomNumberGenerator(seed: 3)
         )
         for _ in 0..<200 {
             let test = try #require(model.currentChallenge)
             #expect(Set(test.answers).count == 3 && test.answers.contains(test.challenge.answer))
-            model.generateRandomChallenge()
+            model.moveOn()
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiModel
 
 /// Where the repository's files are, found from this source file's own path.
 ///
@@ -33,4 +34,25 @@ func makeTemporaryDirectory(_ label: String = #function) throws -> URL {
         .appendingPathComponent("kuchi-tests-\(safe)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// A session length no test reaches.
+let endless: @MainActor () -> Int = { Int.max }
+
+@MainActor
+extension ChallengesViewModel {
+    /// Answers the current question right and goes to the next one.
+    func moveOn() {
+        if !showsChoices { toggleChoices() }
+        if let test = currentChallenge, let index = test.answers.firstIndex(where: test.isCorrect) {
+            answer(index)
+        }
+        acknowledgeFeedback()
+    }
+
+    /// The index of a right (or a wrong) choice for the current question.
+    func choice(correct: Bool) -> Int? {
+        guard let test = currentChallenge else { return nil }
+        return test.answers.firstIndex { test.isCorrect($0) == correct }
+    }
 }

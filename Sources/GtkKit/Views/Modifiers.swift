@@ -107,8 +107,9 @@ extension View {
         modified { gtk_widget_set_tooltip_text($0.pointer, text) }
     }
 
-    /// A name for tests and debugging (GtkWidget:name; also a CSS #id).
-    public func id(_ name: String) -> ModifiedView<Self> {
+    /// Sets GtkWidget:name, which tests and debugging look widgets up by and CSS
+    /// matches as `#name`. It is not an identity: nothing is kept or rebuilt by it.
+    public func widgetName(_ name: String) -> ModifiedView<Self> {
         modified { gtk_widget_set_name($0.pointer, name) }
     }
 

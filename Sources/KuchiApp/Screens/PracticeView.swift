@@ -1,19 +1,17 @@
 import GtkKit
 import KuchiModel
 
-/// The practice session: the challenge until enough correct answers, then
-/// the congratulations.
+/// The practice session: the challenge until the session is over, then the
+/// congratulations. Every rule lives in the session (`ChallengesViewModel`); this
+/// screen only shows it and passes on what the player does.
 struct PracticeView: View {
-    @Environment(ChallengesViewModel.self) private var challenges
-    @Environment(\.questionsPerSession) private var questionsPerSession
-    private let practice = PracticeState()
+    @Environment(ChallengesViewModel.self) private var session
 
     var body: some View {
-        // The last correct answer's feedback shows before the session ends.
-        If({ challenges.numberOfAnswered >= questionsPerSession && practice.feedback == nil }) {
-            CongratulationsView(practice: practice)
+        If({ session.isOver }) {
+            CongratulationsView()
         } else: {
-            ChallengeView(practice: practice)
+            ChallengeView()
         }
     }
 }
@@ -21,81 +19,63 @@ struct PracticeView: View {
 /// The question, the score and the choices, arranged by the vertical size
 /// class: stacked when regular, question and choices side by side when compact.
 struct ChallengeView: View {
-    let practice: PracticeState
-    @Environment(ChallengesViewModel.self) private var challenges
-    @Environment(UserManager.self) private var users
-    @Environment(\.questionsPerSession) private var questionsPerSession
+    @Environment(ChallengesViewModel.self) private var session
 
     var body: some View {
-        let question = Shared { QuestionView(practice: practice) }
+        let question = Shared { QuestionView() }
         let score = Shared { ScoreView() }
-        let choices = Shared { ChoicesView(practice: practice, choose: choose) }
+        let choices = Shared { ChoicesView() }
         AdaptiveLayout(\.verticalSizeClass) {
-            VStack(spacing: 24) { question; score; choices }.id("layout-regular")
+            VStack(spacing: 24) { question; score; choices }.widgetName("layout-regular")
         } compact: {
             VStack(spacing: 12) {
                 HStack(spacing: 24) { question; choices }
                 score
             }
-            .id("layout-compact")
+            .widgetName("layout-compact")
         }
         .onKeyPress(handleKey)
         .alert(
-            isPresented: { practice.feedback != nil },
-            title: { practice.feedback?.title ?? "" },
-            message: { practice.feedback?.message ?? "" },
-            dismiss: dismissFeedback)
+            isPresented: { session.feedback != nil },
+            title: { session.feedback?.title ?? "" },
+            message: { session.feedback?.message ?? "" },
+            dismiss: { session.acknowledgeFeedback() })
     }
 
-    private func choose(_ index: Int) {
-        guard practice.feedback == nil, let test = challenges.currentChallenge,
-              index < test.answers.count
-        else { return }
-        let correct = challenges.checkAnswer(test.answers[index])
-        users.recordResult(question: test.challenge.question, correct: correct)
-        practice.feedback = correct ? .correct : .wrong
-    }
-
-    private func dismissFeedback() {
-        guard let feedback = practice.feedback else { return }
-        if feedback == .correct && challenges.numberOfAnswered < questionsPerSession {
-            challenges.generateRandomChallenge()
-            practice.showsChoices = false
-        }
-        practice.feedback = nil
-    }
-
-    /// 1–3 choose an answer while the choices show.
+    /// 1–3 choose an answer (the session ignores them while the choices are hidden).
     private func handleKey(_ key: KeyPress) -> Bool {
-        guard !key.hasModifiers, practice.showsChoices, practice.feedback == nil,
-              let character = key.character, let number = character.wholeNumberValue,
-              (1...challenges.choicesPerQuestion).contains(number)
+        guard !key.hasModifiers, let number = key.character?.wholeNumberValue,
+              (1...session.choicesPerQuestion).contains(number)
         else { return false }
-        choose(number - 1)
-        return true
+        return session.answer(number - 1) != nil
     }
+}
+
+extension Feedback {
+    /// The seed's titles and texts.
+    var title: String { self == .correct ? "Congratulations" : "Oh no!" }
+    var message: String { self == .correct ? "The answer is correct" : "Your answer is not correct!" }
 }
 
 /// The Japanese word, large; activating it shows or hides the choices.
 struct QuestionView: View {
-    let practice: PracticeState
-    @Environment(ChallengesViewModel.self) private var challenges
+    @Environment(ChallengesViewModel.self) private var session
     @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         VStack(spacing: 4) {
-            Button(title: { challenges.currentChallenge?.challenge.question ?? "" }) {
-                practice.showsChoices.toggle()
+            Button(title: { session.currentChallenge?.challenge.question ?? "" }) {
+                session.toggleChoices()
             }
             .cssClass("flat", "question")
             // Side by side with the choices, the word is smaller so both fit 360 px.
             .cssClass("compact", when: { verticalSizeClass == .compact })
             .help("Show or hide the choices (Space)")
             .focusOnAppear()
-            .id("question")
-            Text { challenges.currentChallenge?.challenge.pronunciation ?? "" }
+            .widgetName("question")
+            Text { session.currentChallenge?.challenge.pronunciation ?? "" }
                 .cssClass("dim-label")
-                .id("pronunciation")
+                .widgetName("pronunciation")
         }
         .align(horizontal: .center, vertical: .center)
         .expand(horizontal: true)
@@ -104,52 +84,48 @@ struct QuestionView: View {
 
 /// "<answered>/<questions per session>".
 struct ScoreView: View {
-    @Environment(ChallengesViewModel.self) private var challenges
+    @Environment(ChallengesViewModel.self) private var session
     @Environment(\.questionsPerSession) private var questionsPerSession
 
     var body: some View {
-        Text { "\(challenges.numberOfAnswered)/\(questionsPerSession)" }
+        Text { "\(session.numberOfAnswered)/\(questionsPerSession)" }
             .cssClass("title-4", "numeric")
             .help("Correct answers in this session")
             .accessibilityLabel { spoken }
-            .id("score")
+            .widgetName("score")
             .accessibilityAnnouncement { spoken }
     }
-}
 
-extension ScoreView {
     /// "Score: 3 of 5", read for the score and announced when it changes.
-    private var spoken: String { "Score: \(challenges.numberOfAnswered) of \(questionsPerSession)" }
+    private var spoken: String { "Score: \(session.numberOfAnswered) of \(questionsPerSession)" }
 }
 
 /// The answer choices: the same buttons for every question, relabelled.
 struct ChoicesView: View {
-    let practice: PracticeState
-    let choose: @MainActor (Int) -> Void
-    @Environment(ChallengesViewModel.self) private var challenges
+    @Environment(ChallengesViewModel.self) private var session
 
     var body: some View {
         VStack(spacing: 8) {
             Text("Select the word to see the choices")
                 .cssClass("dim-label")
                 .wrapping()
-                .visible { !practice.showsChoices }
+                .visible { !session.showsChoices }
             VStack(spacing: 8) {
-                ForEach({ Array(0..<challenges.choicesPerQuestion) }, id: \.self) { index in
-                    Button(title: { answer(index) }) { choose(index) }
+                ForEach({ Array(0..<session.choicesPerQuestion) }, id: \.self) { index in
+                    Button(title: { answer(index) }) { session.answer(index) }
                         .cssClass("choice")
                         .help("Press \(index + 1) to choose this answer")
-                        .id("choice-\(index + 1)")
+                        .widgetName("choice-\(index + 1)")
                 }
             }
-            .visible { practice.showsChoices }
+            .visible { session.showsChoices }
         }
         .align(horizontal: .center, vertical: .center)
         .expand(horizontal: true)
     }
 
     private func answer(_ index: Int) -> String {
-        guard let answers = challenges.currentChallenge?.answers, index < answers.count else { return "" }
+        guard let answers = session.currentChallenge?.answers, index < answers.count else { return "" }
         return answers[index]
     }
 }

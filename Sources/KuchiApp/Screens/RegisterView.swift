@@ -20,16 +20,16 @@ struct RegisterView: View {
                     .accessibilityDescribed(by: count)
                     .focusOnAppear()
                     .expand(horizontal: true)
-                    .id("name-entry")
+                    .widgetName("name-entry")
                 NameLengthIndicator(reference: count)
             }
             Toggle("Remember me", isOn: form.settings.rememberUser)
-                .id("remember-me")
+                .widgetName("remember-me")
             Button("OK") { register() }
                 .enabled { users.isUserNameValid }
                 .cssClass("suggested-action", "pill")
                 .align(horizontal: .center)
-                .id("register-ok")
+                .widgetName("register-ok")
         }
         .frame(minWidth: 280)
         .align(horizontal: .center)
@@ -63,7 +63,7 @@ struct NameLengthIndicator: View {
                 .cssClass("error", when: { !users.isUserNameValid })
                 .accessibilityLabel { sentence }
                 .accessibilityReference(reference)
-                .id("name-count")
+                .widgetName("name-count")
         }
         .help("At least 3 characters")
         .align(vertical: .center)

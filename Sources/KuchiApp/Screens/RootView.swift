@@ -61,7 +61,7 @@ struct ProblemBanner: View {
             ScrollView(.vertical, maximumHeight: 96) {
                 Text { (state.problems + users.problems).joined(separator: "\n\n") }
                     .wrapping(alignment: .start)
-                    .id("problem-text")
+                    .widgetName("problem-text")
             }
             Button("Dismiss") {
                 state.problems.removeAll()
@@ -70,11 +70,11 @@ struct ProblemBanner: View {
             // What is still not saved stays until a save succeeds.
             .visible { !state.problems.isEmpty || !users.loadProblems.isEmpty }
             .align(horizontal: .end)
-            .id("problem-dismiss")
+            .widgetName("problem-dismiss")
         }
         .padding(12)
         .cssClass("problem-banner")
         .visible { !state.problems.isEmpty || !users.problems.isEmpty }
-        .id("problem-banner")
+        .widgetName("problem-banner")
     }
 }

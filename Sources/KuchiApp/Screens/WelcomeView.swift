@@ -10,7 +10,7 @@ struct WelcomeView: View {
 
     var body: some View {
         VStack(spacing: 12) {
-            Text { "Hi, \(users.profile.name)" }.cssClass("title-3").wrapping().id("greeting")
+            Text { "Hi, \(users.profile.name)" }.cssClass("title-3").wrapping().widgetName("greeting")
             Text("Welcome to Kuchi").cssClass("title-1").wrapping()
             // The heading beside it names the app; the logo only decorates.
             Image(decorativeIconName: KuchiApplication.id)
@@ -19,13 +19,13 @@ struct WelcomeView: View {
                 .cssClass("compact", when: { verticalSizeClass == .compact })
                 .padding(12)
             Button("Start") {
-                if challenges.isComplete { challenges.restart() }
+                challenges.start()
                 state.screen = .practice
             }
             .cssClass("suggested-action", "pill")
             .align(horizontal: .center)
             .focusOnAppear()
-            .id("start")
+            .widgetName("start")
         }
     }
 }

@@ -17,8 +17,10 @@ struct AppModels {
         let users = UserManager(storage: storage)
         users.load()
         let choice = DeckLibrary.load(path: deckPath, settingsDeck: users.settings.deck)
+        // The session's length is the setting, read live: one source for the
+        // session and for the score's `questionsPerSession` (RootView).
         let challenges = ChallengesViewModel(
-            deck: choice.deck, numberOfQuestions: users.settings.numberOfQuestions, random: random)
+            deck: choice.deck, length: { users.settings.numberOfQuestions }, recorder: users, random: random)
         let state = AppState(
             screen: users.isRegistered ? .welcome : .register,
             problems: choice.problem.map { [$0] } ?? [])
@@ -44,7 +46,7 @@ enum MainWindow {
         ]) {
             Button(iconName: "go-previous-symbolic", title: "Back") { state.screen = .welcome }
                 .visible { state.screen == .practice }
-                .id("back")
+                .widgetName("back")
         }
         return Window(title: "Kuchi", width: 720, height: 640, application: application, headerBar: headerBar) {
             RootView()

@@ -11,14 +11,14 @@ extension GTKTests {
         @Test("a flip moves the same widgets, keeping text, cursor, focus and toggles, creating none")
         func flipKeepsWidgetsAndState() throws {
             @Bindable var form = AdaptiveForm()
-            let entry = Shared { TextField("Name", text: $form.name).id("entry") }
-            let echo = Shared { Text { form.name }.id("echo") }
-            let check = Shared { Toggle("Remember me", isOn: $form.remember).id("check") }
+            let entry = Shared { TextField("Name", text: $form.name).widgetName("entry") }
+            let echo = Shared { Text { form.name }.widgetName("echo") }
+            let check = Shared { Toggle("Remember me", isOn: $form.remember).widgetName("check") }
             let window = showWindow(width: 800, height: 700) {
                 AdaptiveLayout(\.verticalSizeClass) {
-                    VStack { entry; echo; check }.id("regular")
+                    VStack { entry; echo; check }.widgetName("regular")
                 } compact: {
-                    HStack { entry; VStack { echo; check } }.id("compact")
+                    HStack { entry; VStack { echo; check } }.widgetName("compact")
                 }
             }
             defer { window.close() }

@@ -55,5 +55,5 @@ extension GTKTests {
 private struct SizeClassLabel: View {
     @Environment(\.horizontalSizeClass) private var horizontal
     @Environment(\.verticalSizeClass) private var vertical
-    var body: some View { Text { "\(horizontal) \(vertical)" }.id("classes") }
+    var body: some View { Text { "\(horizontal) \(vertical)" }.widgetName("classes") }
 }

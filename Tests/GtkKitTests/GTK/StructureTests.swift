@@ -13,9 +13,9 @@ extension GTKTests {
             let model = Items()
             let window = showWindow {
                 If({ model.showDetails }) {
-                    Text("details").id("details")
+                    Text("details").widgetName("details")
                 } else: {
-                    Text("summary").id("summary")
+                    Text("summary").widgetName("summary")
                 }
             }
             defer { window.close() }
@@ -36,7 +36,7 @@ extension GTKTests {
             let model = Items()
             let window = showWindow {
                 VStack {
-                    ForEach({ model.names }, id: \.self) { name in Text(name).id(name) }
+                    ForEach({ model.names }, id: \.self) { name in Text(name).widgetName(name) }
                 }
             }
             defer { window.close() }
@@ -62,8 +62,8 @@ extension GTKTests {
             let model = Items()
             let window = showWindow {
                 PageStack(selection: { model.page }) {
-                    Page("one") { Text("one").id("one") }
-                    Page("two") { Text("two").id("two") }
+                    Page("one") { Text("one").widgetName("one") }
+                    Page("two") { Text("two").widgetName("two") }
                 }
             }
             defer { window.close() }

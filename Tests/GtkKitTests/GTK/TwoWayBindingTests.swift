@@ -10,7 +10,7 @@ extension GTKTests {
         @Test("typing writes the model; the model's echo moves no cursor")
         func entryTyping() {
             @Bindable var form = Form()
-            let window = showWindow { TextField("Name", text: $form.name).id("entry") }
+            let window = showWindow { TextField("Name", text: $form.name).widgetName("entry") }
             defer { window.close() }
             let entry = typed(widgetNamed("entry", in: window)!)
             var position: Int32 = 0
@@ -29,7 +29,7 @@ extension GTKTests {
         @Test("a model write updates the entry")
         func entryFromModel() {
             @Bindable var form = Form()
-            let window = showWindow { TextField("Name", text: $form.name).id("entry") }
+            let window = showWindow { TextField("Name", text: $form.name).widgetName("entry") }
             defer { window.close() }
             form.name = "Kenji"
             nextTurn()
@@ -41,7 +41,7 @@ extension GTKTests {
         @Test("a check button and its model follow each other")
         func checkButton() {
             @Bindable var form = Form()
-            let window = showWindow { Toggle("Remember me", isOn: $form.remember).id("check") }
+            let window = showWindow { Toggle("Remember me", isOn: $form.remember).widgetName("check") }
             defer { window.close() }
             let check: UnsafeMutablePointer<GtkCheckButton> = typed(widgetNamed("check", in: window)!)
             gtk_check_button_set_active(check, 1)
@@ -54,7 +54,7 @@ extension GTKTests {
         @Test("a switch and its model follow each other")
         func switchControl() {
             @Bindable var form = Form()
-            let window = showWindow { Toggle("Learning", isOn: $form.remember, style: .switch).id("row") }
+            let window = showWindow { Toggle("Learning", isOn: $form.remember, style: .switch).widgetName("row") }
             defer { window.close() }
             let toggle = typed(descendant(of: widgetNamed("row", in: window)!, type: gtk_switch_get_type())!)
             gtk_switch_set_active(toggle, 1)
@@ -67,7 +67,7 @@ extension GTKTests {
         @Test("a spin button and its model follow each other")
         func spinButton() {
             @Bindable var form = Form()
-            let window = showWindow { Stepper("Questions", value: $form.count, in: 3...20).id("spin") }
+            let window = showWindow { Stepper("Questions", value: $form.count, in: 3...20).widgetName("spin") }
             defer { window.close() }
             let spin = typed(widgetNamed("spin", in: window)!)
             #expect(gtk_spin_button_get_value_as_int(spin) == 5)
@@ -82,7 +82,7 @@ extension GTKTests {
         func dropDown() {
             @Bindable var form = Form()
             let window = showWindow {
-                Picker("Appearance", selection: $form.choice, options: ["Light", "Dark", "System"]).id("drop")
+                Picker("Appearance", selection: $form.choice, options: ["Light", "Dark", "System"]).widgetName("drop")
             }
             defer { window.close() }
             let dropDown = typed(widgetNamed("drop", in: window)!)

@@ -28,7 +28,7 @@ extension GTKTests {
             let window = showWindow {
                 VStack {
                     LimitLabel(name: "reader")
-                    Text { "static" }.id("other")
+                    Text { "static" }.widgetName("other")
                 }
                 .environment(\.limit, settings.limit)
             }
@@ -66,7 +66,7 @@ extension EnvironmentValues {
 private struct LimitLabel: View {
     let name: String
     @Environment(\.limit) private var limit
-    var body: some View { Text { "\(limit)" }.id(name) }
+    var body: some View { Text { "\(limit)" }.widgetName(name) }
 }
 
 @Observable @MainActor private final class LimitSettings {
@@ -75,5 +75,5 @@ private struct LimitLabel: View {
 
 private struct ObjectReader: View {
     @Environment(LimitSettings.self) private var settings
-    var body: some View { Text { "\(settings.limit)" }.id("object") }
+    var body: some View { Text { "\(settings.limit)" }.widgetName("object") }
 }

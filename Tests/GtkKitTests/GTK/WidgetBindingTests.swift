@@ -12,7 +12,7 @@ extension GTKTests {
         @Test("a label's text follows the state its closure reads")
         func boundLabelText() {
             let model = Fields()
-            let window = showWindow { Text { "Count: \(model.count)" }.id("label") }
+            let window = showWindow { Text { "Count: \(model.count)" }.widgetName("label") }
             defer { window.close() }
             let label = widgetNamed("label", in: window)!
             #expect(labelText(label) == "Count: 0")
@@ -26,7 +26,7 @@ extension GTKTests {
         @Test("a write of an equal value reaches no widget")
         func equalValueNoWrite() {
             let model = Fields()
-            let window = showWindow { Text { model.count > 0 ? "positive" : "zero" }.id("label") }
+            let window = showWindow { Text { model.count > 0 ? "positive" : "zero" }.widgetName("label") }
             defer { window.close() }
             model.count = 1
             nextTurn()
@@ -42,7 +42,7 @@ extension GTKTests {
         func buttonLabelAndClick() {
             let model = Fields()
             let window = showWindow {
-                Button(title: { "Clicked \(model.count)" }) { model.count += 1 }.id("button")
+                Button(title: { "Clicked \(model.count)" }) { model.count += 1 }.widgetName("button")
             }
             defer { window.close() }
             let button = widgetNamed("button", in: window)!
@@ -58,7 +58,7 @@ extension GTKTests {
         @Test("sensitivity follows state")
         func sensitivity() {
             let model = Fields()
-            let window = showWindow { Button("OK") {}.enabled { model.flag }.id("button") }
+            let window = showWindow { Button("OK") {}.enabled { model.flag }.widgetName("button") }
             defer { window.close() }
             let button = widgetNamed("button", in: window)!
             #expect(gtk_widget_get_sensitive(button) == 0)
@@ -70,7 +70,7 @@ extension GTKTests {
         @Test("visibility follows state")
         func visibility() {
             let model = Fields()
-            let window = showWindow { Text("hidden").visible { model.flag }.id("label") }
+            let window = showWindow { Text("hidden").visible { model.flag }.widgetName("label") }
             defer { window.close() }
             let label = widgetNamed("label", in: window)!
             #expect(gtk_widget_get_visible(label) == 0)
@@ -82,7 +82,7 @@ extension GTKTests {
         @Test("a CSS class is added and removed as its condition changes")
         func cssClass() {
             let model = Fields()
-            let window = showWindow { Text("x").cssClass("error", when: { model.flag }).id("label") }
+            let window = showWindow { Text("x").cssClass("error", when: { model.flag }).widgetName("label") }
             defer { window.close() }
             let label = widgetNamed("label", in: window)!
             #expect(gtk_widget_has_css_class(label, "error") == 0)
