@@ -60,6 +60,8 @@ let package = Package(
             swiftSettings: gtkSwift
         ),
         .executableTarget(name: "kuchi", dependencies: ["KuchiApp"]),
+        // Kuchi with a first-frame probe, for the start-up benchmark only.
+        .executableTarget(name: "kuchi-startup-probe", dependencies: ["KuchiApp"]),
         .executableTarget(name: "counter", dependencies: ["GtkKit"], swiftSettings: gtkSwift),
         // The C yardstick for Kuchi's start-up time and memory.
         .executableTarget(

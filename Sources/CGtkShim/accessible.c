@@ -19,11 +19,6 @@ GtkWidget *gtkkit_widget_new_with_role(GType type, GtkAccessibleRole role) {
     return g_object_new(type, "accessible-role", role, NULL);
 }
 
-void gtkkit_set_accessible_labelled_by(gpointer widget, gpointer label_widget) {
-    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                   label_widget, NULL, -1);
-}
-
 GtkWidget *gtkkit_drop_down_new_from_strings(const char *const *strings, int count) {
     GtkStringList *list = gtk_string_list_new(NULL);
     for (int i = 0; i < count; i++)

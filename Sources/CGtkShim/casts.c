@@ -1,9 +1,5 @@
 #include "CGtkShim.h"
 
-GObject *gtkkit_object(gpointer instance) { return G_OBJECT(instance); }
-
-GtkWidget *gtkkit_widget(gpointer instance) { return GTK_WIDGET(instance); }
-
 gboolean gtkkit_is_a(gpointer instance, GType type) {
     return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
 }

@@ -9,30 +9,18 @@ static gulong connect(gpointer instance, const char *signal, GCallback handler,
                                  (GClosureNotify)(void (*)(void))destroy, 0);
 }
 
-gulong gtkkit_connect_void(gpointer instance, const char *signal, GtkKitVoidHandler handler,
-                           gpointer data, GDestroyNotify destroy) {
-    return connect(instance, signal, G_CALLBACK(handler), data, destroy);
-}
+// The typed connectors: each takes its own handler type (so Swift passes a checked
+// function pointer) and hands it to the one `connect` above.
+#define TYPED_CONNECT(NAME, HANDLER)                                                    \
+    gulong NAME(gpointer instance, const char *signal, HANDLER handler, gpointer data, \
+                GDestroyNotify destroy) {                                               \
+        return connect(instance, signal, G_CALLBACK(handler), data, destroy);          \
+    }
 
-gulong gtkkit_connect_notify(gpointer instance, const char *signal, GtkKitNotifyHandler handler,
-                             gpointer data, GDestroyNotify destroy) {
-    return connect(instance, signal, G_CALLBACK(handler), data, destroy);
-}
-
-gulong gtkkit_connect_key(gpointer instance, const char *signal, GtkKitKeyHandler handler,
-                          gpointer data, GDestroyNotify destroy) {
-    return connect(instance, signal, G_CALLBACK(handler), data, destroy);
-}
-
-gulong gtkkit_connect_bool(gpointer instance, const char *signal, GtkKitBoolHandler handler,
-                           gpointer data, GDestroyNotify destroy) {
-    return connect(instance, signal, G_CALLBACK(handler), data, destroy);
-}
-
-gulong gtkkit_connect_pointer(gpointer instance, const char *signal, GtkKitPointerHandler handler,
-                              gpointer data, GDestroyNotify destroy) {
-    return connect(instance, signal, G_CALLBACK(handler), data, destroy);
-}
+TYPED_CONNECT(gtkkit_connect_void, GtkKitVoidHandler)
+TYPED_CONNECT(gtkkit_connect_notify, GtkKitNotifyHandler)
+TYPED_CONNECT(gtkkit_connect_key, GtkKitKeyHandler)
+TYPED_CONNECT(gtkkit_connect_pointer, GtkKitPointerHandler)
 
 void gtkkit_emit(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);

@@ -1,5 +1,17 @@
 // GtkKit — SwiftUI's data flow, natively on GTK 4.
 //
+// Where things are
+//   Interop/      the only code that calls GTK: typed wrappers, one per GTK type
+//                 (`LabelWidget`, `EntryWidget`, `WindowWidget`, …, under a base
+//                 `Widget`), signals, the main loop, the application, dialogs,
+//                 diagnostics, and `GtkWidgetRepresentable` for widgets GtkKit does
+//                 not cover. Unsafe pointers stay here.
+//   Observation/  bindings: `AnyEffect`, the scheduler that coalesces them, `track`,
+//                 and (debug builds) the frozen-read check.
+//   Environment/  keyed values and injected objects, SwiftUI style.
+//   Views/, Scene/ what apps write: views, modifiers, windows, header bars. They
+//                 configure typed wrappers and never touch GTK themselves.
+//
 // What it owns
 //   A tree of `Widget` wrappers, each holding one strong reference to its
 //   GtkWidget (ref_sink on creation, unref on deinit). A parent wrapper owns
@@ -16,9 +28,10 @@
 //
 // The lifetime rule
 //   A binding (an `Effect`) lives exactly as long as the widget it writes:
-//   it is cancelled when the widget is destroyed or its wrapper deinits.
-//   Views are values evaluated once; the closures they hold are the only
-//   parts that run again.
+//   it is cancelled when the widget's window leaves GTK's toplevels or its
+//   wrapper deinits. Views are values evaluated once; the closures they hold
+//   are the only parts that run again. A binding's write closure receives its
+//   widget rather than capturing it, so no binding keeps its widget alive.
 //
 // How a change travels
 //
@@ -31,7 +44,7 @@
 //   Effect.run: withObservationTracking { compute() }   (re-arms tracking)
 //        │  value != last written?
 //        ▼
-//   gtk_label_set_text(...)              one widget write, then GTK lays out
+//   LabelWidget.setText(...)             one widget write, then GTK lays out
 //                                        and paints in the same frame
 //
 // Only the properties a compute closure actually read are tracked, so a write

@@ -13,7 +13,7 @@ enum AppBenchmarks {
     /// Process start to first painted frame, and peak memory (max RSS).
     static func startup(_ table: inout Table, rounds: Int) {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        guard let kuchi = strippedCopy(of: directory.appendingPathComponent("kuchi")),
+        guard let kuchi = strippedCopy(of: directory.appendingPathComponent("kuchi-startup-probe")),
               let baseline = strippedCopy(of: directory.appendingPathComponent("gtk-baseline"))
         else {
             table.add("start-up", "kuchi or gtk-baseline not built (swift build -c release)", target: "")
@@ -24,7 +24,8 @@ enum AppBenchmarks {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
-        environment["KUCHI_EXIT_AFTER_FIRST_FRAME"] = "1"
+        // A release build outside meson finds its data only through this.
+        environment["KUCHI_DATA_DIR"] = repositoryData.path
         var kuchiRuns: [Launch] = []
         var baselineRuns: [Launch] = []
         for round in 0...rounds {
@@ -51,8 +52,7 @@ enum AppBenchmarks {
     }
 
     static func deckLoading(_ table: inout Table) {
-        let decks = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/decks")
+        let decks = repositoryData.appendingPathComponent("decks")
         let largest = (try? FileManager.default.contentsOfDirectory(at: decks, includingPropertiesForKeys: [.fileSizeKey]))?
             .filter { $0.pathExtension == "json" }
             .max { size($0) < size($1) }
@@ -98,3 +98,7 @@ enum AppBenchmarks {
         return strip.terminationStatus == 0 ? copy : nil
     }
 }
+
+/// The repository's data/ (Sources/gtkkit-bench/AppBenchmarks.swift → ../../data).
+private let repositoryData = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data")

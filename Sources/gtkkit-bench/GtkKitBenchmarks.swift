@@ -1,7 +1,7 @@
 import CGtk
 import CGtkShim
 import Foundation
-@_spi(Interop) import GtkKit
+@_spi(Interop) @_spi(Diagnostics) import GtkKit
 import Observation
 
 /// The GtkKit figures of README.md, measured in one process.

@@ -3,7 +3,7 @@
 //   swift build -c release && xvfb-run -a dbus-run-session .build/release/gtkkit-bench
 import CGtk
 import Foundation
-import GtkKit
+@_spi(Diagnostics) import GtkKit
 
 guard gtk_init_check() != 0 else {
     print("gtkkit-bench needs a display (try: xvfb-run -a swift run -c release gtkkit-bench)")

@@ -1,7 +1,7 @@
 import CGtk
 import CGtkShim
 import Foundation
-@_spi(Interop) import GtkKit
+@_spi(Interop) @_spi(Diagnostics) import GtkKit
 
 // Helpers shared by the GTK test targets: finding widgets, the display and
 // the window manager. Nothing here asserts; each test target wraps these

@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-@_spi(Interop) import GtkKit
+@_spi(Interop) @_spi(Diagnostics) import GtkKit
 import Testing
 @testable import KuchiApp
 

@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-import GtkKit
+@_spi(Diagnostics) import GtkKit
 import KuchiModel
 import Testing
 @testable import KuchiApp

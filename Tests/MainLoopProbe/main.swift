@@ -4,7 +4,7 @@
 import CGtk
 import Dispatch
 import Foundation
-import GtkKit
+@_spi(Diagnostics) import GtkKit
 import Observation
 
 guard gtk_init_check() != 0 else {

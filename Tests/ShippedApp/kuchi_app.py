@@ -172,7 +172,6 @@ class KuchiApp:
     def environment(self):
         environment = {key: value for key, value in os.environ.items() if not key.startswith("XDG_")}
         environment.update(HOME=self.home, LANG="C.UTF-8", GTK_A11Y="atspi")
-        environment.pop("KUCHI_EXIT_AFTER_FIRST_FRAME", None)
         return environment
 
     def command(self):

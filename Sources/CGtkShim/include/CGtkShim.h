@@ -13,8 +13,6 @@ G_BEGIN_DECLS
 
 // MARK: - Casts and type checks (the GObject macros, as functions)
 
-GObject *gtkkit_object(gpointer instance);
-GtkWidget *gtkkit_widget(gpointer instance);
 gboolean gtkkit_is_a(gpointer instance, GType type);
 const char *gtkkit_type_name(gpointer instance);
 
@@ -23,7 +21,6 @@ const char *gtkkit_type_name(gpointer instance);
 void gtkkit_set_accessible_label(gpointer widget, const char *label);
 void gtkkit_set_accessible_description(gpointer widget, const char *description);
 void gtkkit_set_accessible_described_by(gpointer widget, gpointer description_widget);
-void gtkkit_set_accessible_labelled_by(gpointer widget, gpointer label_widget);
 /// A new widget of `type` whose accessible role is `role` (a construct-only property).
 GtkWidget *gtkkit_widget_new_with_role(GType type, GtkAccessibleRole role);
 
@@ -46,8 +43,6 @@ typedef void (*GtkKitItemsChangedHandler)(gpointer model, guint position, guint 
 /// Handler for GtkEventControllerKey::key-pressed.
 typedef gboolean (*GtkKitKeyHandler)(gpointer controller, guint keyval, guint keycode,
                                      GdkModifierType state, gpointer data);
-/// Handler for signals of the shape `gboolean (*)(Instance *, gpointer)`: close-request.
-typedef gboolean (*GtkKitBoolHandler)(gpointer instance, gpointer data);
 
 /// Connects `handler`; `destroy` is called with `data` when the handler is
 /// disconnected or the instance is finalized.
@@ -61,8 +56,6 @@ gulong gtkkit_connect_items_changed(gpointer model, GtkKitItemsChangedHandler ha
                                    gpointer data, GDestroyNotify destroy);
 gulong gtkkit_connect_key(gpointer instance, const char *signal, GtkKitKeyHandler handler,
                           gpointer data, GDestroyNotify destroy);
-gulong gtkkit_connect_bool(gpointer instance, const char *signal, GtkKitBoolHandler handler,
-                           gpointer data, GDestroyNotify destroy);
 
 /// Emits a signal that takes no arguments and returns nothing ("clicked"),
 /// as GTK does when the user acts (g_signal_emit_by_name is variadic).

@@ -9,13 +9,17 @@
 @MainActor @propertyWrapper
 public struct Environment<Value>: DynamicProperty {
     private let resolve: @MainActor (EnvironmentValues) -> Value
+    /// The value without trapping when an object is missing (for diagnostics).
+    private let probe: @MainActor (EnvironmentValues) -> Value?
     private let link = EnvironmentLink()
 
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
         resolve = { $0[keyPath: keyPath] }
+        probe = { $0[keyPath: keyPath] }
     }
 
     public init(_ type: Value.Type) where Value: AnyObject {
+        probe = { try? $0.object(type) }
         resolve = { values in
             do throws(MissingEnvironmentObject) {
                 return try values.object(type)
@@ -36,6 +40,10 @@ public struct Environment<Value>: DynamicProperty {
     }
 
     public func _install(_ values: EnvironmentValues) { link.values = values }
+}
+
+extension Environment: EnvironmentValueProvider {
+    var currentValue: Any? { link.values.flatMap(probe) }
 }
 
 @MainActor

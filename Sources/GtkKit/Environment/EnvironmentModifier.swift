@@ -26,7 +26,7 @@ extension View {
     ) -> EnvironmentScope<Self> {
         EnvironmentScope(content: self, origin: "\(Self.self).environment(\(keyPath))") { values in
             // The scope's widgets own this binding; it holds the scope weakly.
-            track(value, label: "environment \(keyPath)") { [weak node = values.node] newValue in
+            track(value, label: "environment") { [weak node = values.node] newValue in
                 guard let node else { return }
                 var scope = EnvironmentValues(node: node)
                 scope[keyPath: keyPath] = newValue

@@ -3,28 +3,33 @@ import CGtk
 import Glibc
 #endif
 
-/// Counters for what the binding layer does, and the `GTKKIT_DEBUG` switch.
+/// Counters for what the binding layer does, warnings about its misuse, and the
+/// `GTKKIT_DEBUG` switch.
 ///
-/// `GTKKIT_DEBUG=updates` logs each binding re-evaluation and each widget
-/// write; `GTKKIT_DEBUG=counts` prints the totals when the process exits.
-/// Both may be combined with a comma.
+/// `GTKKIT_DEBUG=updates` logs each binding re-evaluation and each widget write;
+/// `GTKKIT_DEBUG=counts` prints the totals when the process exits. Both may be
+/// combined with a comma. The counters are for tests and the benchmark
+/// (`@_spi(Diagnostics) import GtkKit`), read-only outside GtkKit.
+@_spi(Diagnostics)
 public enum Diagnostics {
     // NB: plain counters, touched only on the main thread (see GtkKit.swift);
     // atomics would cost more than the bookkeeping they count.
-    nonisolated(unsafe) public static var evaluations = 0
-    nonisolated(unsafe) public static var widgetWrites = 0
-    nonisolated(unsafe) public static var widgetsCreated = 0
-    nonisolated(unsafe) public static var liveWidgets = 0
-    nonisolated(unsafe) public static var liveEffects = 0
-    nonisolated(unsafe) public static var liveClosures = 0
-    nonisolated(unsafe) public static var liveGObjects = 0
-    nonisolated(unsafe) public static var flushes = 0
+    nonisolated(unsafe) public internal(set) static var evaluations = 0
+    nonisolated(unsafe) public internal(set) static var widgetWrites = 0
+    nonisolated(unsafe) public internal(set) static var widgetsCreated = 0
+    nonisolated(unsafe) public internal(set) static var liveWidgets = 0
+    nonisolated(unsafe) public internal(set) static var liveEffects = 0
+    nonisolated(unsafe) public internal(set) static var liveClosures = 0
+    nonisolated(unsafe) public internal(set) static var liveGObjects = 0
+    nonisolated(unsafe) public internal(set) static var flushes = 0
+    /// Every warning printed so far, oldest first.
+    nonisolated(unsafe) public private(set) static var warnings: [String] = []
 
     nonisolated(unsafe) static var logsUpdates = false
     nonisolated(unsafe) private static var configured = false
 
     /// Reads `GTKKIT_DEBUG` once. Called by `Application` and `Window`.
-    public static func configureFromEnvironment() {
+    static func configureFromEnvironment() {
         guard !configured else { return }
         configured = true
         guard let raw = getenv("GTKKIT_DEBUG") else { return }
@@ -49,6 +54,12 @@ public enum Diagnostics {
     static func log(_ message: @autoclosure () -> String) {
         guard logsUpdates else { return }
         printError("[gtkkit] \(message())")
+    }
+
+    /// Reports a mistake in how GtkKit is used (the app goes on).
+    static func warn(_ message: String) {
+        warnings.append(message)
+        printError("[gtkkit] warning: \(message)")
     }
 }
 

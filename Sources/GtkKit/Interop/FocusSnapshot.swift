@@ -9,11 +9,11 @@ struct FocusSnapshot {
     private let selection: (start: Int32, end: Int32)?
 
     /// A snapshot if the focus lies inside one of `contents`, else nil.
-    init?(within contents: [UnsafeMutablePointer<GtkWidget>]) {
-        guard let first = contents.first, let root = gtk_widget_get_root(first),
+    init?(within contents: [Widget]) {
+        guard let first = contents.first, let root = gtk_widget_get_root(first.pointer),
               let focus = gtk_root_get_focus(root)
         else { return nil }
-        let inside = contents.contains { focus == $0 || gtk_widget_is_ancestor(focus, $0) != 0 }
+        let inside = contents.contains { focus == $0.pointer || gtk_widget_is_ancestor(focus, $0.pointer) != 0 }
         guard inside else { return nil }
         widget = focus
         g_object_ref(focus)

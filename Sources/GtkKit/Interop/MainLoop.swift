@@ -82,3 +82,18 @@ public enum MainLoop {
         }
     }
 }
+
+/// One GSource that runs a callback on the next main-loop iteration after a wake-up,
+/// at a fixed priority; waking it again before it runs costs nothing.
+struct FlushSource {
+    private let source: UnsafeMutablePointer<GSource>
+
+    /// A source at G_PRIORITY_HIGH_IDLE: after input, before GTK lays out (110) and
+    /// draws (120), so what it changes lands in the same frame.
+    init(_ callback: @escaping @convention(c) () -> Void) {
+        // safe: GLib constructors abort on out-of-memory; they never return NULL.
+        source = gtkkit_flush_source_new(callback, G_PRIORITY_HIGH_IDLE)!
+    }
+
+    func wake() { gtkkit_flush_source_wake(source) }
+}

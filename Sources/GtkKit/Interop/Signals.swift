@@ -28,12 +28,11 @@ final class SignalClosure<Function>: @unchecked Sendable {
 
 typealias VoidAction = SignalClosure<@MainActor () -> Void>
 typealias KeyAction = SignalClosure<@MainActor (UInt32, GdkModifierType) -> Bool>
-typealias BoolAction = SignalClosure<@MainActor () -> Bool>
 typealias OptionsAction = SignalClosure<@MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32>
 
 // NB: C function pointers cannot be formed inside a generic type, so each
 // closure type gets its own destroy-notify.
-// safe (the four `$0!` below): GObject calls a destroy-notify with the data it was
+// safe (the three `$0!` below): GObject calls a destroy-notify with the data it was
 // given, which is never NULL.
 extension SignalClosure where Function == @MainActor () -> Void {
     static let release: GDestroyNotify = { Unmanaged<VoidAction>.fromOpaque($0!).release() }  // safe: see above
@@ -41,10 +40,6 @@ extension SignalClosure where Function == @MainActor () -> Void {
 
 extension SignalClosure where Function == @MainActor (UInt32, GdkModifierType) -> Bool {
     static let release: GDestroyNotify = { Unmanaged<KeyAction>.fromOpaque($0!).release() }  // safe: see above
-}
-
-extension SignalClosure where Function == @MainActor () -> Bool {
-    static let release: GDestroyNotify = { Unmanaged<BoolAction>.fromOpaque($0!).release() }  // safe: see above
 }
 
 extension SignalClosure where Function == @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32 {
@@ -90,17 +85,6 @@ enum Signal {
         return gtkkit_connect_items_changed(model, { _, _, _, _, data in
             MainActor.assumeIsolated { VoidAction.from(data).function() }
         }, box, VoidAction.release)
-    }
-
-    /// Connects a `gboolean (*)(Instance *, gpointer)` signal such as close-request.
-    @discardableResult
-    static func connectBool(
-        _ instance: gpointer, _ name: String, _ action: @escaping @MainActor () -> Bool
-    ) -> gulong {
-        let box = BoolAction(action).retainedPointer()
-        return gtkkit_connect_bool(instance, name, { _, data in
-            MainActor.assumeIsolated { BoolAction.from(data).function() ? 1 : 0 }
-        }, box, BoolAction.release)
     }
 
     /// Connects GtkEventControllerKey::key-pressed.

@@ -10,7 +10,11 @@ import Observation
 /// builds (child widgets and their own bindings) is tracked separately.
 @MainActor
 final class AnyEffect {
-    let label: String
+    /// What the effect binds ("label", "visible"): static, so naming a binding costs
+    /// nothing unless `GTKKIT_DEBUG=updates` asks for its label.
+    let name: StaticString
+    /// The widget it writes, if any.
+    private weak var owner: Widget?
     /// Read and written by the scheduler from Observation's onChange, which
     /// runs on the main queue but outside the actor's static isolation.
     nonisolated(unsafe) var flags = Flags()
@@ -28,9 +32,11 @@ final class AnyEffect {
     private var onChange: @Sendable () -> Void = {}
 
     fileprivate init(
-        label: String, compute: @escaping @MainActor () -> Void, apply: @escaping @MainActor () -> Void
+        name: StaticString, owner: Widget?, compute: @escaping @MainActor () -> Void,
+        apply: @escaping @MainActor () -> Void
     ) {
-        self.label = label
+        self.name = name
+        self.owner = owner
         self.compute = compute
         self.apply = apply
         Diagnostics.liveEffects += 1
@@ -38,6 +44,9 @@ final class AnyEffect {
     }
 
     isolated deinit { Diagnostics.liveEffects -= 1 }
+
+    /// "GtkLabel.label", for debug logs.
+    var label: String { owner.map { "\($0.typeName).\(name)" } ?? "\(name)" }
 
     func run() {
         guard !isCancelled else { return }
@@ -54,13 +63,14 @@ final class AnyEffect {
 /// Creates an effect whose tracked `compute` hands its value to `apply`.
 @MainActor
 func makeEffect<Value>(
-    label: String,
+    name: StaticString,
+    owner: Widget? = nil,
     compute: @escaping @MainActor () -> Value,
     apply: @escaping @MainActor (Value) -> Void
 ) -> AnyEffect {
     let box = ValueBox<Value>()
     return AnyEffect(
-        label: label,
+        name: name, owner: owner,
         compute: { box.value = compute() },
         apply: {
             guard let value = box.value else { return }
@@ -94,10 +104,10 @@ public final class Tracking {
 @MainActor
 public func track<Value>(
     _ compute: @escaping @MainActor () -> Value,
-    label: String = "track",
+    label: StaticString = "track",
     apply: @escaping @MainActor (Value) -> Void
 ) -> Tracking {
-    let effect = makeEffect(label: label, compute: compute, apply: apply)
+    let effect = makeEffect(name: label, compute: compute, apply: apply)
     effect.run()
     return Tracking(effect)
 }

@@ -1,5 +1,3 @@
-import CGtk
-import CGtkShim
 import Dispatch
 import FoundationEssentials
 
@@ -14,7 +12,7 @@ public enum UpdateScheduler {
     // to run on the main queue, can queue without MainActor.assumeIsolated's
     // executor check on every model write. Only the main queue touches these.
     nonisolated(unsafe) private static var pending: [AnyEffect] = []
-    nonisolated(unsafe) private static var source: UnsafeMutablePointer<GSource>?
+    nonisolated(unsafe) private static var source: FlushSource?
     /// A binding that keeps re-scheduling itself within one flush is a cycle.
     private static let cycleLimit = 100_000
 
@@ -40,18 +38,17 @@ public enum UpdateScheduler {
 
     nonisolated private static func wake() {
         if source == nil {
-            source = gtkkit_flush_source_new({ MainActor.assumeIsolated { UpdateScheduler.flush() } },
-                                             G_PRIORITY_HIGH_IDLE)
+            source = FlushSource { MainActor.assumeIsolated { UpdateScheduler.flush() } }
         }
-        gtkkit_flush_source_wake(source)
+        source?.wake()
     }
 
-    /// Whether any binding waits for the next flush.
-    public static var hasPendingUpdates: Bool { !pending.isEmpty }
+    /// Whether any binding waits for the next flush (for tests).
+    @_spi(Diagnostics) public static var hasPendingUpdates: Bool { !pending.isEmpty }
 
     /// Runs every queued binding now. The main loop calls this; tests and the
     /// benchmark may call it directly.
-    public static func flush() {
+    @_spi(Diagnostics) public static func flush() {
         guard !pending.isEmpty else { return }
         Diagnostics.flushes += 1
         var index = 0

@@ -1,6 +1,3 @@
-import CGtk
-import CGtkShim
-
 extension View {
     /// The name assistive technology reads, when it differs from the visible text.
     public func accessibilityLabel(_ label: String) -> ModifiedView<Self> {
@@ -10,13 +7,13 @@ extension View {
     /// A name that follows state, e.g. "4 characters, name is long enough".
     public func accessibilityLabel(_ label: @escaping @MainActor () -> String) -> ModifiedView<Self> {
         modified { widget in
-            widget.bind("accessible-label", label) { $0.accessibleLabel = $1 }
+            widget.bind("accessible-label", label) { widget, label in widget.accessibleLabel = label }
         }
     }
 
     /// Extra words read after the name: what the control does or what it shows.
     public func accessibilityHint(_ description: String) -> ModifiedView<Self> {
-        modified { gtkkit_set_accessible_description($0.pointer, description) }
+        modified { $0.setAccessibleDescription(description) }
     }
 
     /// Marks this view as the one `reference` stands for, so others can point to it.
@@ -28,10 +25,7 @@ extension View {
     /// reads its name as this control's description (GTK's described-by relation).
     public func accessibilityDescribed(by reference: AccessibilityReference) -> ModifiedView<Self> {
         modified { widget in
-            reference.whenResolved { [weak widget] target in
-                guard let widget else { return }
-                gtkkit_set_accessible_described_by(widget.pointer, target.pointer)
-            }
+            reference.whenResolved { [weak widget] target in widget?.setDescribed(by: target) }
         }
     }
 
@@ -73,29 +67,22 @@ public struct Announcing<Content: View>: PrimitiveView {
     let message: @MainActor () -> String
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let overlay = Widget(gtk_overlay_new())
-        let child = content.buildOne(in: context)
-        gtk_overlay_set_child(overlay.raw(), child.pointer)
-        overlay.adopt(child)
+        let overlay = OverlayWidget()
+        overlay.setChild(content.buildOne(in: context))
         // An overlay child does not count towards the overlay's size; at opacity 0 and
         // without input it is invisible to the eye and present to a screen reader.
-        let announcer = Widget(gtkkit_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_ALERT))
-        gtk_widget_set_opacity(announcer.pointer, 0)
-        gtk_widget_set_can_target(announcer.pointer, 0)
-        gtk_widget_set_halign(announcer.pointer, GTK_ALIGN_START)
-        gtk_widget_set_valign(announcer.pointer, GTK_ALIGN_START)
-        gtk_overlay_add_overlay(overlay.raw(), announcer.pointer)
-        overlay.adopt(announcer)
+        let announcer = LabelWidget(role: .alert)
+        announcer.setOpacity(0)
+        announcer.setReceivesInput(false)
+        announcer.setAlignment(horizontal: .start, vertical: .start)
+        overlay.addOverlay(announcer)
         var isFirst = true
-        announcer.bind("announcement", message) { [weak announcer] _, text in
-            guard let announcer else { return }
-            gtk_label_set_text(announcer.raw(), text)
+        announcer.bind("announcement", message) { announcer, text in
+            announcer.setText(text)
             guard !isFirst else { isFirst = false; return }
             // Out of the tree now, back in on the next main-loop turn: an alert appears.
-            gtk_widget_set_visible(announcer.pointer, 0)
-            MainLoop.idle { [weak announcer] in
-                if let announcer { gtk_widget_set_visible(announcer.pointer, 1) }
-            }
+            announcer.setVisible(false)
+            MainLoop.idle { [weak announcer] in announcer?.setVisible(true) }
         }
         return [overlay]
     }

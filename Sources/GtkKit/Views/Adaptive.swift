@@ -1,6 +1,3 @@
-import CGtk
-import CGtkShim
-
 /// Content built once and placed in whichever layout is active.
 ///
 /// Declare it outside the layouts and use it in each: switching layouts moves
@@ -11,7 +8,7 @@ public final class Shared<Content: View>: View {
     private var widget: Widget?
     // NB: weak: each slot keeps this box alive (below), so strong slots would make a
     // cycle that outlives the screen: every practice session leaked its widgets.
-    private var slots: [Int: WeakWidget] = [:]
+    private var slots: [Int: WeakBin] = [:]
 
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
@@ -21,11 +18,11 @@ public final class Shared<Content: View>: View {
     public func _build(in context: BuildContext) -> [Widget] {
         guard let recorder = context.adaptiveLayout else {
             // Outside a layout there is nothing to share between: build it in place.
-            printError("[gtkkit] Shared content outside an AdaptiveLayout is built in place")
+            Diagnostics.warn("Shared content outside an AdaptiveLayout is built in place")
             return content._build(in: context)
         }
-        let slot = Widget.bin()
-        slots[recorder.layout] = WeakWidget(slot)
+        let slot = BinWidget()
+        slots[recorder.layout] = WeakBin(bin: slot)
         recorder.shared.append(self)
         if widget == nil {
             widget = content.buildOne(in: context)
@@ -37,25 +34,23 @@ public final class Shared<Content: View>: View {
 
     /// Moves the content into the slot of `layout`.
     fileprivate func move(to layout: Int) {
-        guard let widget, let target = slots[layout]?.widget else { return }
-        guard gtkkit_bin_get_child(target.raw()) != widget.pointer else { return }
+        guard let widget, let target = slots[layout]?.bin, !target.shows(widget) else { return }
         for (other, reference) in slots where other != layout {
-            if let slot = reference.widget, gtkkit_bin_get_child(slot.raw()) == widget.pointer {
-                gtkkit_bin_set_child(slot.raw(), nil)
+            if let slot = reference.bin, slot.shows(widget) {
+                slot.clearChild()
                 slot.release(widget)
             }
         }
-        target.setBinChild(widget)
+        target.setChild(widget)
     }
 
-    fileprivate var contentPointer: UnsafeMutablePointer<GtkWidget>? { widget?.pointer }
+    var contentWidget: Widget? { widget }
 }
 
-/// A widget held without keeping it alive.
+/// A slot held without keeping it alive.
 @MainActor
-struct WeakWidget {
-    weak var widget: Widget?
-    init(_ widget: Widget) { self.widget = widget }
+struct WeakBin {
+    weak var bin: BinWidget?
 }
 
 /// Records the shared content placed while one layout is built.
@@ -69,12 +64,11 @@ final class AdaptiveLayoutRecorder {
 @MainActor
 protocol SharedContent: AnyObject {
     func moveContent(to layout: Int)
-    var contentWidget: UnsafeMutablePointer<GtkWidget>? { get }
+    var contentWidget: Widget? { get }
 }
 
 extension Shared: SharedContent {
     func moveContent(to layout: Int) { move(to: layout) }
-    var contentWidget: UnsafeMutablePointer<GtkWidget>? { contentPointer }
 }
 
 /// Shows one of two layouts, chosen by a size class from the environment,
@@ -106,7 +100,7 @@ public struct AdaptiveLayout<Regular: View, Compact: View>: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let container = Widget.bin()
+        let container = BinWidget()
         var layouts: [Widget] = []
         var shared: [[any SharedContent]] = []
         for (index, view) in [AnyView(regular), AnyView(compact)].enumerated() {
@@ -122,8 +116,11 @@ public struct AdaptiveLayout<Regular: View, Compact: View>: PrimitiveView {
         let sizeClass = self.sizeClass
         container.bind("layout", { environment[keyPath: sizeClass] }) { container, value in
             let index = value == .regular ? 0 : 1
+            // NB: GTK drops the focus of a widget that leaves its window at the end of
+            // the next frame, even if the widget is back by then: remember it (with the
+            // cursor and selection) and give it back after the move.
             let focus = FocusSnapshot(within: shared[index].compactMap(\.contentWidget))
-            container.setBinChild(layouts[index])
+            container.setChild(layouts[index])
             for content in shared[index] { content.moveContent(to: index) }
             focus?.restore()
         }

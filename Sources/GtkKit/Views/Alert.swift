@@ -1,11 +1,9 @@
-import CGtk
-import CGtkShim
-
 extension View {
     /// Presents a modal message dialog while `isPresented` holds.
     ///
     /// The dialog shows `title`, `message` and one button; the button, Enter
     /// and Escape all call `dismiss`, which should make `isPresented` false.
+    /// Assistive technology announces it as an alert, with its message.
     public func alert(
         isPresented: @escaping @MainActor () -> Bool,
         title: @escaping @MainActor () -> String,
@@ -32,7 +30,7 @@ extension View {
     /// Gives this widget the keyboard focus each time it is shown.
     public func focusOnAppear() -> ModifiedView<Self> {
         modified { widget in
-            widget.on("map") { [unowned widget] in gtk_widget_grab_focus(widget.pointer) }
+            widget.on("map") { [unowned widget] in widget.grabFocus() }
         }
     }
 }
@@ -44,7 +42,7 @@ enum MessageDialog {
         dismiss: @escaping @MainActor () -> Void
     ) -> Window {
         // The alert role makes a screen reader announce the dialog as it appears.
-        let dialog = Window(title: title, width: 320, height: -1, role: .alert) {
+        let dialog = Window(title: title, width: 320, height: nil, role: .alert) {
             VStack(spacing: 18) {
                 VStack(spacing: 8) {
                     Text(title).cssClass("title-2").wrapping()
@@ -62,19 +60,12 @@ enum MessageDialog {
                 return true
             }
         }
-        let window: UnsafeMutablePointer<GtkWindow> = dialog.widget.raw()
-        if let root = gtk_widget_get_root(owner.pointer) {
-            gtk_window_set_transient_for(window, UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWindow.self))
-        }
-        gtk_window_set_modal(window, 1)
-        gtk_window_set_resizable(window, 0)
-        gtk_widget_add_css_class(dialog.widget.pointer, "messagedialog")
-        gtkkit_set_accessible_description(dialog.widget.pointer, message)
+        dialog.widget.setModal(over: owner)
+        dialog.widget.setResizable(false)
+        dialog.widget.addCSSClass("messagedialog")
+        dialog.widget.setAccessibleDescription(message)
         // A message dialog has no title bar of its own: its title is its heading.
-        // safe: GLib and GTK constructors abort on out-of-memory; they never return NULL.
-        let emptyTitlebar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_set_visible(emptyTitlebar, 0)
-        gtk_window_set_titlebar(window, emptyTitlebar)
+        dialog.widget.hideTitlebar()
         dialog.present()
         return dialog
     }

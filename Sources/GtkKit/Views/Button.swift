@@ -1,6 +1,3 @@
-import CGtk
-import CGtkShim
-
 /// A push button (GtkButton) with a text label; its accessible name is the label.
 public struct Button: PrimitiveView {
     private let title: @MainActor () -> String
@@ -28,31 +25,17 @@ public struct Button: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let button = Widget(gtk_button_new())
+        let button = ButtonWidget()
         if let iconName {
-            gtk_button_set_icon_name(button.raw(), iconName)
-            gtkkit_set_accessible_label(button.pointer, title())
-            gtk_widget_set_tooltip_text(button.pointer, title())
-            button.on("clicked", action)
-            return [button]
-        }
-        if isBound {
-            button.bind("label", title) { button, title in
-                gtk_button_set_label(button.raw(), title)
-                button.reapplyAccessibleLabel()
-            }
+            button.setIconName(iconName)
+            button.accessibleLabel = title()
+            button.setTooltip(title())
+        } else if isBound {
+            button.bind("label", title) { button, title in button.setLabel(title) }
         } else {
-            gtk_button_set_label(button.raw(), title())
+            button.setLabel(title())
         }
-        gtk_button_set_use_underline(button.raw(), 0)
-        button.on("clicked", action)
+        button.onClicked(action)
         return [button]
-    }
-}
-
-extension Widget {
-    /// Runs `action` on a signal of this widget; the closure is owned by GObject.
-    func on(_ signal: String, _ action: @escaping @MainActor () -> Void) {
-        Signal.connect(pointer, signal, action)
     }
 }

@@ -1,5 +1,3 @@
-import CGtk
-
 /// A keyed list: one row per element, created or destroyed only for the
 /// elements whose id appears or disappears; moved rows are reordered, not rebuilt.
 public struct ForEach<Element, ID: Hashable, Row: View>: PrimitiveView {
@@ -18,7 +16,7 @@ public struct ForEach<Element, ID: Hashable, Row: View>: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let box = Widget(gtk_box_new(context.axis.orientation, Int32(context.spacing)))
+        let box = BoxWidget(context.axis, spacing: context.spacing)
         var rows: [ID: Widget] = [:]
         let id = self.id
         let row = self.row
@@ -27,21 +25,12 @@ public struct ForEach<Element, ID: Hashable, Row: View>: PrimitiveView {
             var next: [ID: Widget] = [:]
             var previous: Widget?
             for element in elements where next[element.id] == nil {
-                let widget = rows.removeValue(forKey: element.id)
-                    ?? row(element.element).buildOne(in: context)
-                if gtk_widget_get_parent(widget.pointer) == nil {
-                    gtk_box_insert_child_after(box.raw(), widget.pointer, previous?.pointer)
-                    box.adopt(widget)
-                } else {
-                    gtk_box_reorder_child_after(box.raw(), widget.pointer, previous?.pointer)
-                }
+                let widget = rows.removeValue(forKey: element.id) ?? row(element.element).buildOne(in: context)
+                box.place(widget, after: previous)
                 next[element.id] = widget
                 previous = widget
             }
-            for stale in rows.values {
-                gtk_box_remove(box.raw(), stale.pointer)
-                box.release(stale)
-            }
+            rows.values.forEach(box.remove)
             rows = next
         }
         return [box]

@@ -1,6 +1,3 @@
-import CGtk
-import CGtkShim
-
 /// Content that follows a condition: when `condition` changes, the old
 /// branch's widgets are destroyed and the other branch is built.
 public struct If<Then: View, Else: View>: PrimitiveView {
@@ -19,13 +16,13 @@ public struct If<Then: View, Else: View>: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let slot = Widget.bin()
+        let slot = BinWidget()
         var current: Widget?
         let then = self.then
         let otherwise = self.otherwise
         slot.bind("branch", condition) { slot, isTrue in
             let next = isTrue ? then.buildOne(in: context) : otherwise.buildOne(in: context)
-            slot.setBinChild(next)
+            slot.setChild(next)
             if let current { slot.release(current) }
             current = next
         }
@@ -36,20 +33,5 @@ public struct If<Then: View, Else: View>: PrimitiveView {
 extension If where Else == EmptyView {
     public init(_ condition: @escaping @MainActor () -> Bool, @ViewBuilder then: () -> Then) {
         self.init(condition, then: then, else: { EmptyView() })
-    }
-}
-
-extension Widget {
-    /// A GtkKitBin: one child, swappable.
-    static func bin() -> Widget { Widget(gtkkit_bin_new()) }
-
-    var binChild: UnsafeMutablePointer<GtkWidget>? {
-        gtkkit_bin_get_child(OpaquePointer(pointer))
-    }
-
-    /// Puts `child` in this bin (unparenting the previous GTK child) and owns it.
-    func setBinChild(_ child: Widget?) {
-        gtkkit_bin_set_child(OpaquePointer(pointer), child?.pointer)
-        if let child, !children.contains(where: { $0 === child }) { adopt(child) }
     }
 }

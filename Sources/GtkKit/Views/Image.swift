@@ -1,6 +1,3 @@
-import CGtk
-import CGtkShim
-
 /// An icon from the icon theme, or a picture file (GtkImage).
 ///
 /// An image either says something, and then has an accessible name a screen reader
@@ -43,16 +40,22 @@ public struct Image: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        // NB: the role is a construct-only property; a presentational image is left
-        // out of the accessibility tree by GTK.
-        let role = label == nil ? GTK_ACCESSIBLE_ROLE_PRESENTATION : GTK_ACCESSIBLE_ROLE_IMG
-        let image = Widget(gtkkit_widget_new_with_role(gtk_image_get_type(), role))
+        let image = ImageWidget(role: label == nil ? .presentation : .image)
         switch source {
-        case .iconName(let name): gtk_image_set_from_icon_name(image.raw(), name)
-        case .file(let path): gtk_image_set_from_file(image.raw(), path)
+        case .iconName(let name): image.setIconName(name)
+        case .file(let path): image.setFile(path)
         }
-        if let label { gtkkit_set_accessible_label(image.pointer, label) }
-        if let pixelSize { gtk_image_set_pixel_size(image.raw(), Int32(pixelSize)) }
+        if let label { image.accessibleLabel = label }
+        if let pixelSize { image.setPixelSize(pixelSize) }
         return [image]
+    }
+}
+
+/// A thin line between groups (GtkSeparator), across its stack's axis.
+public struct Separator: PrimitiveView {
+    public init() {}
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        [SeparatorWidget(context.axis == .vertical ? .horizontal : .vertical)]
     }
 }

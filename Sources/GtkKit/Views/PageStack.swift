@@ -1,55 +1,63 @@
-import CGtk
-
 /// One page of a `PageStack`, built the first time it is shown.
 @MainActor
-public struct Page {
-    let name: String
+public struct Page<Selection: Hashable> {
+    let value: Selection
     let content: AnyView
 
-    public init<Content: View>(_ name: String, @ViewBuilder content: () -> Content) {
-        self.name = name
+    /// The page shown while the stack's selection equals `value`.
+    public init<Content: View>(_ value: Selection, @ViewBuilder content: () -> Content) {
+        self.value = value
         self.content = AnyView(content())
     }
 }
 
 @resultBuilder @MainActor
-public enum PageBuilder {
-    public static func buildBlock(_ pages: Page...) -> [Page] { pages }
+public enum PageBuilder<Selection: Hashable> {
+    public static func buildBlock(_ pages: Page<Selection>...) -> [Page<Selection>] { pages }
 }
 
-/// Shows one page at a time (GtkStack with a crossfade), selected by name.
+/// Shows one page at a time (GtkStack with a crossfade), selected by any `Hashable`
+/// value, typically an enum:
 ///
+/// ```swift
+/// PageStack(selection: { state.screen }) {
+///     Page(Screen.welcome) { WelcomeView() }
+///     Page(Screen.practice) { PracticeView() }
+/// }
+/// ```
 /// Pages are built lazily, the first time they are selected, and then kept:
-/// switching back shows the same widgets with their state.
-public struct PageStack: PrimitiveView {
-    let selection: @MainActor () -> String
-    let pages: [Page]
+/// switching back shows the same widgets with their state. A selection that matches
+/// no page keeps the page that shows (and says so in debug builds).
+public struct PageStack<Selection: Hashable>: PrimitiveView {
+    let selection: @MainActor () -> Selection
+    let pages: [Page<Selection>]
 
-    public init(selection: @escaping @MainActor () -> String, @PageBuilder pages: () -> [Page]) {
+    public init(
+        selection: @escaping @MainActor () -> Selection, @PageBuilder<Selection> pages: () -> [Page<Selection>]
+    ) {
         self.selection = selection
         self.pages = pages()
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let stack = Widget(gtk_stack_new())
-        gtk_stack_set_transition_type(stack.raw(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_set_hhomogeneous(stack.raw(), 0)
-        gtk_stack_set_vhomogeneous(stack.raw(), 0)
-        let pages = Dictionary(self.pages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let stack = StackWidget()
+        // GtkStack names its pages; the names stay inside this view.
+        var names: [Selection: String] = [:]
+        for (index, page) in pages.enumerated() where names[page.value] == nil {
+            names[page.value] = "page-\(index)"
+        }
+        let pages = self.pages
         var built: Set<String> = []
-        stack.bind("visible-child-name", selection) { stack, name in
-            guard let page = pages[name] else {
-                // A selection with no page keeps the page that shows, and says so.
-                printError("[gtkkit] PageStack has no page named \(name); the current page stays")
+        stack.bind("page", selection) { stack, value in
+            guard let name = names[value], let page = pages.first(where: { $0.value == value }) else {
+                Diagnostics.warn("PageStack has no page for \(value); the current page stays")
                 return
             }
             if !built.contains(name) {
-                let child = page.content.buildOne(in: context)
-                gtk_stack_add_named(stack.raw(), child.pointer, name)
-                stack.adopt(child)
+                stack.add(page.content.buildOne(in: context), name: name)
                 built.insert(name)
             }
-            gtk_stack_set_visible_child_name(stack.raw(), name)
+            stack.show(name)
         }
         return [stack]
     }

@@ -1,5 +1,3 @@
-import CGtk
-
 /// Scrolls its content when it does not fit (GtkScrolledWindow).
 public struct ScrollView<Content: View>: PrimitiveView {
     /// The directions content may scroll in.
@@ -18,15 +16,8 @@ public struct ScrollView<Content: View>: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let scroller = Widget(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(
-            scroller.raw(), axes == .both ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_propagate_natural_height(scroller.raw(), 1)
-        gtk_scrolled_window_set_propagate_natural_width(scroller.raw(), 1)
-        if let maximumHeight { gtk_scrolled_window_set_max_content_height(scroller.raw(), Int32(maximumHeight)) }
-        let child = content.buildOne(in: context)
-        gtk_scrolled_window_set_child(scroller.raw(), child.pointer)
-        scroller.adopt(child)
+        let scroller = ScrolledWindowWidget(horizontal: axes == .both, maximumHeight: maximumHeight)
+        scroller.setChild(content.buildOne(in: context))
         return [scroller]
     }
 }

@@ -1,5 +1,3 @@
-import CGtk
-
 /// Children stacked top to bottom (a vertical GtkBox).
 public struct VStack<Content: View>: PrimitiveView {
     let spacing: Int
@@ -11,7 +9,7 @@ public struct VStack<Content: View>: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        [Widget.stack(.vertical, spacing: spacing, content: content, context: context)]
+        [stack(.vertical, spacing: spacing, content: content, context: context)]
     }
 }
 
@@ -26,7 +24,7 @@ public struct HStack<Content: View>: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        [Widget.stack(.horizontal, spacing: spacing, content: content, context: context)]
+        [stack(.horizontal, spacing: spacing, content: content, context: context)]
     }
 }
 
@@ -35,34 +33,19 @@ public struct Spacer: PrimitiveView {
     public init() {}
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let widget = Widget(gtk_box_new(context.axis.orientation, 0))
-        if context.axis == .vertical {
-            gtk_widget_set_vexpand(widget.pointer, 1)
-        } else {
-            gtk_widget_set_hexpand(widget.pointer, 1)
-        }
-        return [widget]
+        let space = BoxWidget(context.axis)
+        space.setExpand(horizontal: context.axis == .horizontal, vertical: context.axis == .vertical)
+        return [space]
     }
 }
 
-extension Widget {
-    static func box(_ axis: Axis, spacing: Int, children: [Widget]) -> Widget {
-        let box = Widget(gtk_box_new(axis.orientation, Int32(spacing)))
-        for child in children { box.appendToBox(child) }
-        return box
-    }
-
-    static func stack<Content: View>(
-        _ axis: Axis, spacing: Int, content: Content, context: BuildContext
-    ) -> Widget {
-        var inner = context
-        inner.axis = axis
-        inner.spacing = spacing
-        return box(axis, spacing: spacing, children: content._build(in: inner))
-    }
-
-    func appendToBox(_ child: Widget) {
-        gtk_box_append(raw(), child.pointer)
-        adopt(child)
-    }
+/// A box along `axis` holding `content`'s widgets.
+@MainActor
+private func stack<Content: View>(_ axis: Axis, spacing: Int, content: Content, context: BuildContext) -> Widget {
+    var inner = context
+    inner.axis = axis
+    inner.spacing = spacing
+    let box = BoxWidget(axis, spacing: spacing)
+    content._build(in: inner).forEach(box.append)
+    return box
 }

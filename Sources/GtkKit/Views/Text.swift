@@ -1,7 +1,7 @@
-import CGtk
-import CGtkShim
-
 /// A label (GtkLabel), static or bound to state.
+///
+/// `Text("Hi, \(name)")` is built once: the text is fixed. To follow state, pass a
+/// closure, `Text { "Hi, \(users.profile.name)" }`; debug builds warn about the first.
 public struct Text: PrimitiveView {
     private let content: Content
     private enum Content {
@@ -15,30 +15,27 @@ public struct Text: PrimitiveView {
     public init(_ text: @escaping @MainActor () -> String) { content = .bound(text) }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let label = Widget(gtk_label_new(nil))
+        let label = LabelWidget()
         switch content {
         case .constant(let text):
-            gtk_label_set_text(label.raw(), text)
+            label.setText(text)
         case .bound(let text):
-            label.bind("label", text) { label, text in
-                gtk_label_set_text(label.raw(), text)
-                label.reapplyAccessibleLabel()
-            }
+            label.bind("label", text) { label, text in label.setText(text) }
         }
         return [label]
     }
 }
 
 extension View {
-    /// Lets a label wrap onto several lines, centred or from the start.
+    /// Lets a label wrap onto several lines, centred or from the start. Only a label
+    /// wraps: on another view this is a mistake, reported in debug builds.
     public func wrapping(alignment: Alignment = .center) -> ModifiedView<Self> {
         modified { widget in
-            guard gtkkit_is_a(widget.pointer, gtk_label_get_type()) != 0 else { return }
-            gtk_label_set_wrap(widget.raw(), 1)
-            gtk_label_set_wrap_mode(widget.raw(), PANGO_WRAP_WORD_CHAR)
-            let start = alignment == .start
-            gtk_label_set_justify(widget.raw(), start ? GTK_JUSTIFY_LEFT : GTK_JUSTIFY_CENTER)
-            gtk_label_set_xalign(widget.raw(), start ? 0 : 0.5)
+            guard let label = widget as? LabelWidget else {
+                Diagnostics.warn("wrapping() applies to a Text; \(Self.self) is not one")
+                return
+            }
+            label.setWrapping(alignment: alignment)
         }
     }
 }

@@ -1,42 +1,45 @@
-import CGtk
-
 /// A piece of UI, described as a value, SwiftUI style.
 ///
 /// `body` runs once, when the view is placed in the tree. What changes over
 /// time is expressed with closures (`Text { "Count: \(model.count)" }`,
 /// `.visible { model.isOn }`, `If { … }`, `ForEach { … }`): each closure
 /// becomes a binding that re-runs only when the state it read changes.
+///
+/// A property read directly in `body` is read once; in debug builds GtkKit watches
+/// those reads and warns, naming the view and the property, when one changes.
 @MainActor
 public protocol View {
     associatedtype Body: View
     @ViewBuilder var body: Body { get }
 
-    /// Creates this view's widgets. Primitive views implement it; composite
-    /// views get the default, which connects `@Environment` properties and
-    /// builds `body`.
+    /// Creates this view's widgets. GtkKit's own views implement it; composite views
+    /// get the default, which connects `@Environment` properties and builds `body`.
+    /// To use a GTK widget GtkKit does not cover, see ``GtkWidgetRepresentable``.
     func _build(in context: BuildContext) -> [Widget]
 }
 
 extension View {
     public func _build(in context: BuildContext) -> [Widget] {
         installDynamicProperties(of: self, in: context.environment)
+        #if DEBUG
+        let body = FrozenReads.evaluateBody(of: self)
+        #else
+        let body = self.body
+        #endif
         return body._build(in: context)
     }
 }
 
-/// A view that creates widgets itself and has no body.
-@MainActor
-public protocol PrimitiveView: View where Body == Never {}
-
-extension PrimitiveView {
-    // safe: never called: a primitive view builds itself in `_build` and has no body.
-    public var body: Never { fatalError("\(Self.self) is primitive and has no body") }
+extension View where Body == Never {
+    // safe: never called: a view without a body builds itself in `_build`.
+    public var body: Never { fatalError("\(Self.self) has no body") }
 }
+
+/// A view that creates its widgets itself (GtkKit's own views).
+protocol PrimitiveView: View where Body == Never {}
 
 extension Never: View {
     public typealias Body = Never
-    // safe: Never has no values, so this cannot be called.
-    public var body: Never { fatalError("Never has no body") }
     public func _build(in context: BuildContext) -> [Widget] { [] }
 }
 
@@ -60,10 +63,6 @@ public struct BuildContext {
 
 public enum Axis: Sendable {
     case horizontal, vertical
-
-    var orientation: GtkOrientation {
-        self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
-    }
 }
 
 extension View {
@@ -72,6 +71,8 @@ extension View {
     func buildOne(in context: BuildContext) -> Widget {
         let widgets = _build(in: context)
         if widgets.count == 1 { return widgets[0] }
-        return Widget.box(context.axis, spacing: context.spacing, children: widgets)
+        let box = BoxWidget(context.axis, spacing: context.spacing)
+        widgets.forEach(box.append)
+        return box
     }
 }

@@ -3,9 +3,10 @@ import FoundationEssentials
 
 /// Finds Kuchi's data (decks, icons) wherever the app runs from.
 ///
-/// In order: `$KUCHI_DATA_DIR`; the folder an installed build was configured
-/// with (meson passes it at build time); the source tree's `data/` (for
-/// `swift run kuchi`).
+/// In order: `$KUCHI_DATA_DIR`; the folder an installed build was configured with
+/// (meson passes it at build time); and, in a debug build that was not configured for
+/// an installation (`swift run kuchi`), the source tree's `data/`. An installed or
+/// release build never looks into the tree it was built from.
 public enum DataLocator {
     public static var dataDirectory: URL? {
         candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("decks").path) }
@@ -27,12 +28,15 @@ public enum DataLocator {
         }
         if let configured = kuchi_config_pkgdatadir() {
             urls.append(URL(fileURLWithPath: String(cString: configured)))
+        } else {
+            #if DEBUG
+            // Sources/KuchiApp/Shell/DataLocator.swift → the repository's data/.
+            urls.append(URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("data"))
+            #endif
         }
-        // Sources/KuchiApp/Shell/DataLocator.swift → the repository's data/.
-        urls.append(URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("data"))
         return urls
     }
 

@@ -10,8 +10,17 @@ public final class KuchiApplication {
     private let application = Application(id: KuchiApplication.id)
     private var window: Window?
     private var deckPath: LocalPath?
+    /// What runs after the first frame: adding the source tree's icons, or a probe.
+    private let afterFirstFrame: @MainActor () -> Void
 
-    public init() {
+    public convenience init() {
+        self.init(afterFirstFrame: { Theme.addSourceTreeIcons() })
+    }
+
+    /// Kuchi with `afterFirstFrame` run once its window is first painted, in place of
+    /// the usual work then (the start-up benchmark's probe).
+    @_spi(Benchmark) public init(afterFirstFrame: @escaping @MainActor () -> Void) {
+        self.afterFirstFrame = afterFirstFrame
         application.addOption("deck", description: "Practise the deck in FILE", argument: "FILE")
         application.addOption("check-deck", description: "Check the deck in FILE and exit", argument: "FILE")
         application.addOption("version", description: "Show the version and exit")
@@ -56,11 +65,6 @@ public final class KuchiApplication {
         let window = MainWindow.make(application: application, models: models)
         self.window = window
         window.present()
-        if ProcessInfo.processInfo.environment["KUCHI_EXIT_AFTER_FIRST_FRAME"] != nil {
-            // For the start-up benchmark: report the first painted frame and leave.
-            window.afterFirstPaint { StartupProbe.firstFrame() }
-        } else {
-            window.afterFirstPaint { Theme.addSourceTreeIcons() }
-        }
+        window.afterFirstPaint(afterFirstFrame)
     }
 }

@@ -1,7 +1,7 @@
 import CGtk
 import Observation
 import Testing
-@testable import GtkKit
+@_spi(Diagnostics) @testable import GtkKit
 
 extension GTKTests {
     @Suite("Lifetime") @MainActor

@@ -1,7 +1,7 @@
 import CGtk
 import Foundation
 import Testing
-@testable import GtkKit
+@_spi(Diagnostics) @testable import GtkKit
 
 extension GTKTests {
     /// The Swift main actor runs inside GTK's main loop.

@@ -1,7 +1,7 @@
 import CGtk
 import Observation
 import Testing
-@testable import GtkKit
+@_spi(Diagnostics) @testable import GtkKit
 
 extension GTKTests {
     /// The window publishes size classes from its real size, however it was resized.

@@ -2,7 +2,7 @@ import CGtk
 import CGtkShim
 import Observation
 import Testing
-@testable import GtkKit
+@_spi(Diagnostics) @testable import GtkKit
 
 extension GTKTests {
     /// Conditional content, keyed lists and pages create or destroy only what changed.
@@ -57,33 +57,51 @@ extension GTKTests {
             #expect(order == ["d", "c", "a"])
         }
 
-        @Test("a page stack builds each page the first time it is shown, then keeps it")
+        @Test("a page stack selected by an enum builds each page the first time it is shown, then keeps it")
         func pageStack() {
             let model = Items()
             let window = showWindow {
                 PageStack(selection: { model.page }) {
-                    Page("one") { Text("one").widgetName("one") }
-                    Page("two") { Text("two").widgetName("two") }
+                    Page(Screen.one) { Text("one").widgetName("one") }
+                    Page(Screen.two) { Text("two").widgetName("two") }
                 }
             }
             defer { window.close() }
             #expect(widgetNamed("one", in: window) != nil)
             #expect(widgetNamed("two", in: window) == nil)
-            model.page = "two"
+            model.page = .two
             nextTurn()
             let two = widgetNamed("two", in: window)
             #expect(two != nil)
-            model.page = "one"
+            model.page = .one
             nextTurn()
-            model.page = "two"
+            model.page = .two
             nextTurn()
             #expect(widgetNamed("two", in: window) == two)
+        }
+
+        @Test("a selection with no page keeps the page that shows and warns, without trapping")
+        func pageStackUnknownSelection() {
+            let model = Items()
+            let window = showWindow {
+                PageStack(selection: { model.page }) {
+                    Page(Screen.one) { Text("one").widgetName("one") }
+                }
+            }
+            defer { window.close() }
+            let warnings = Diagnostics.warnings.count
+            model.page = .two
+            nextTurn()
+            #expect(widgetNamed("one", in: window) != nil)
+            #expect(Diagnostics.warnings.dropFirst(warnings).contains { $0.contains("PageStack has no page for two") })
         }
     }
 }
 
+private enum Screen: Hashable { case one, two }
+
 @Observable @MainActor private final class Items {
     var names = ["a", "b", "c"]
     var showDetails = false
-    var page = "one"
+    var page = Screen.one
 }

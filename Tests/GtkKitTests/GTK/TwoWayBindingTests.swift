@@ -1,7 +1,7 @@
 import CGtk
 import Observation
 import Testing
-@testable import GtkKit
+@_spi(Diagnostics) @testable import GtkKit
 
 extension GTKTests {
     /// Two-way controls driven through GTK's own API, as a user's input is.

@@ -1,7 +1,7 @@
 import CGtk
 import Observation
 import Testing
-@testable import GtkKit
+@_spi(Diagnostics) @testable import GtkKit
 
 extension GTKTests {
     /// The environment as views see it through `@Environment` and `.environment`.

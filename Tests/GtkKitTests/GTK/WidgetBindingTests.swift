@@ -2,7 +2,7 @@ import CGtk
 import CGtkShim
 import Observation
 import Testing
-@testable import GtkKit
+@_spi(Diagnostics) @testable import GtkKit
 
 extension GTKTests {
     /// One test per bound widget property: set once at build time, then

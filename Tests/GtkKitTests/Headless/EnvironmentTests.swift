@@ -1,5 +1,5 @@
 import Testing
-@testable import GtkKit
+@_spi(Diagnostics) @testable import GtkKit
 
 /// Keyed environment values and objects, without widgets.
 @Suite("Environment") @MainActor

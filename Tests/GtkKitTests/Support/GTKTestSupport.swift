@@ -1,6 +1,6 @@
 import CGtk
 import Testing
-@testable import GtkKit
+@_spi(Diagnostics) @testable import GtkKit
 @_exported import GtkTestSupport
 
 /// Lets every pending binding run (the next main-loop turn).

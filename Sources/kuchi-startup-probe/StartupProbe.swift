@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// For the start-up benchmark (KUCHI_EXIT_AFTER_FIRST_FRAME=1): prints the
+/// For the start-up benchmark: prints the
 /// monotonic time of the first painted frame and the peak resident memory
 /// so far, then exits.
 enum StartupProbe {

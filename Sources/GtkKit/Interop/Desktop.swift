@@ -2,8 +2,8 @@ import CGtk
 import CGtkShim
 import FoundationEssentials
 
-/// The XDG user directories, as GLib reports them (Flatpak redirects them
-/// into the sandbox's own folders).
+/// The XDG user directories, as GLib reports them (Flatpak redirects them into the
+/// sandbox's own folders).
 public enum UserDirectories {
     /// `$XDG_CONFIG_HOME`, usually ~/.config.
     public static var config: URL {
@@ -16,7 +16,7 @@ public enum UserDirectories {
     }
 }
 
-/// Process-wide look: icon lookup paths and the light or dark style.
+/// Process-wide look: icon lookup paths, application CSS and the light or dark style.
 @MainActor
 public enum Style {
     /// Lets icons under `path` (an hicolor-style tree) be found by name.
@@ -47,40 +47,11 @@ public enum Style {
     /// Adds application-wide CSS.
     public static func addCSS(_ css: String) {
         guard let display = gdk_display_get_default() else { return }
-        // safe: GLib and GTK constructors abort on out-of-memory; they never return NULL.
+        // safe: GTK constructors abort on out-of-memory; they never return NULL.
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, css, -1)
         gtk_style_context_add_provider_for_display(
             display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)
-    }
-}
-
-/// What the About dialog shows.
-public struct AboutInfo: Sendable {
-    public var name: String
-    public var version: String
-    public var comments: String
-    public var iconName: String
-    public var website: String
-    public var copyright: String
-    public var license: String
-    public var developers: [String]
-    /// Extra credit sections: a heading and its lines.
-    public var credits: [(String, [String])]
-
-    public init(
-        name: String, version: String, comments: String, iconName: String, website: String,
-        copyright: String, license: String, developers: [String], credits: [(String, [String])]
-    ) {
-        self.name = name
-        self.version = version
-        self.comments = comments
-        self.iconName = iconName
-        self.website = website
-        self.copyright = copyright
-        self.license = license
-        self.developers = developers
-        self.credits = credits
     }
 }

@@ -1,0 +1,107 @@
+import CGtk
+import CGtkShim
+
+/// What every GtkWidget can do, typed: layout, style, state, focus, accessibility.
+extension Widget {
+    func setVisible(_ visible: Bool) { gtk_widget_set_visible(pointer, visible ? 1 : 0) }
+    var isVisible: Bool { gtk_widget_get_visible(pointer) != 0 }
+    func setSensitive(_ sensitive: Bool) { gtk_widget_set_sensitive(pointer, sensitive ? 1 : 0) }
+
+    func addCSSClass(_ name: String) { gtk_widget_add_css_class(pointer, name) }
+    func setCSSClass(_ name: String, _ on: Bool) {
+        if on { gtk_widget_add_css_class(pointer, name) } else { gtk_widget_remove_css_class(pointer, name) }
+    }
+
+    func setMargins(top: Int, leading: Int, bottom: Int, trailing: Int) {
+        gtk_widget_set_margin_top(pointer, Int32(top))
+        gtk_widget_set_margin_bottom(pointer, Int32(bottom))
+        gtk_widget_set_margin_start(pointer, Int32(leading))
+        gtk_widget_set_margin_end(pointer, Int32(trailing))
+    }
+
+    func setAlignment(horizontal: Alignment?, vertical: Alignment?) {
+        if let horizontal { gtk_widget_set_halign(pointer, horizontal.gtk) }
+        if let vertical { gtk_widget_set_valign(pointer, vertical.gtk) }
+    }
+
+    func setExpand(horizontal: Bool, vertical: Bool) {
+        gtk_widget_set_hexpand(pointer, horizontal ? 1 : 0)
+        gtk_widget_set_vexpand(pointer, vertical ? 1 : 0)
+    }
+
+    /// A minimum size; nil leaves that axis to the widget's own measure.
+    func setMinimumSize(width: Int?, height: Int?) {
+        gtk_widget_set_size_request(pointer, Int32(width ?? -1), Int32(height ?? -1))
+    }
+
+    func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(pointer, text) }
+    func setWidgetName(_ name: String) { gtk_widget_set_name(pointer, name) }
+    func setFocusable(_ focusable: Bool) { gtk_widget_set_focusable(pointer, focusable ? 1 : 0) }
+    func grabFocus() { gtk_widget_grab_focus(pointer) }
+    func setOpacity(_ opacity: Double) { gtk_widget_set_opacity(pointer, opacity) }
+    func setReceivesInput(_ receives: Bool) { gtk_widget_set_can_target(pointer, receives ? 1 : 0) }
+
+    /// Whether the widget sits in a window (it may have been taken out of one).
+    var hasParent: Bool { gtk_widget_get_parent(pointer) != nil }
+
+    var width: Int { Int(gtk_widget_get_width(pointer)) }
+    var height: Int { Int(gtk_widget_get_height(pointer)) }
+
+    /// Handles key presses that reach this widget, before its children (capture phase).
+    func onKeyPress(_ handler: @escaping @MainActor (KeyPress) -> Bool) {
+        // safe: GTK constructors abort on out-of-memory; they never return NULL.
+        let controller = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        Signal.connectKey(UnsafeMutableRawPointer(controller)) { keyval, state in
+            handler(KeyPress(keyval: keyval, state: state))
+        }
+        gtk_widget_add_controller(pointer, controller)
+    }
+
+    // MARK: Accessibility
+
+    func setAccessibleDescription(_ text: String) { gtkkit_set_accessible_description(pointer, text) }
+
+    /// `other`'s name is read as this widget's description (the described-by relation).
+    func setDescribed(by other: Widget) { gtkkit_set_accessible_described_by(pointer, other.pointer) }
+}
+
+extension Alignment {
+    var gtk: GtkAlign {
+        switch self {
+        case .fill: GTK_ALIGN_FILL
+        case .start: GTK_ALIGN_START
+        case .center: GTK_ALIGN_CENTER
+        case .end: GTK_ALIGN_END
+        }
+    }
+}
+
+extension Axis {
+    var orientation: GtkOrientation {
+        self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+    }
+}
+
+/// One key press, as seen by `onKeyPress`.
+public struct KeyPress: Sendable {
+    public let keyval: UInt32
+    let state: GdkModifierType
+
+    /// The character typed, if the key has one ("1", "a", " ").
+    public var character: Character? {
+        let code = gdk_keyval_to_unicode(keyval)
+        guard code != 0, let scalar = Unicode.Scalar(code) else { return nil }
+        return Character(scalar)
+    }
+
+    public var isEnter: Bool {
+        keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter)
+            || keyval == UInt32(GDK_KEY_ISO_Enter)
+    }
+    public var isEscape: Bool { keyval == UInt32(GDK_KEY_Escape) }
+    public var isSpace: Bool { keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_KP_Space) }
+    public var hasModifiers: Bool {
+        state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue) != 0
+    }
+}

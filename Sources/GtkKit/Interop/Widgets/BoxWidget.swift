@@ -1,0 +1,86 @@
+import CGtk
+import CGtkShim
+
+/// A GtkBox: children in a row or a column.
+final class BoxWidget: Widget {
+    private var box: UnsafeMutablePointer<GtkBox> { gtk(GtkBox.self) }
+
+    init(_ axis: Axis, spacing: Int = 0) { super.init(gtk_box_new(axis.orientation, Int32(spacing))) }
+
+    /// Appends `child` and owns it.
+    func append(_ child: Widget) { add(child) { gtk_box_append(box, $0) } }
+
+    /// Puts `child` right after `sibling` (first when nil): inserts and owns it if it
+    /// is new here, moves it if it is already a child.
+    func place(_ child: Widget, after sibling: Widget?) {
+        if child.hasParent {
+            gtk_box_reorder_child_after(box, child.pointer, sibling?.pointer)
+        } else {
+            add(child) { gtk_box_insert_child_after(box, $0, sibling?.pointer) }
+        }
+    }
+
+    /// Removes `child` and lets it go.
+    func remove(_ child: Widget) {
+        gtk_box_remove(box, child.pointer)
+        release(child)
+    }
+}
+
+/// A GtkKitBin: one child, swappable, and its allocated size on request.
+final class BinWidget: Widget {
+    init() { super.init(gtkkit_bin_new()) }
+
+    /// Shows `child` (unparenting the previous one) and owns it.
+    func setChild(_ child: Widget?) {
+        gtkkit_bin_set_child(opaque, child?.pointer)
+        if let child, !children.contains(where: { $0 === child }) { adopt(child) }
+    }
+
+    /// Takes the shown child out without letting the wrapper go.
+    func clearChild() { gtkkit_bin_set_child(opaque, nil) }
+
+    func shows(_ child: Widget) -> Bool { gtkkit_bin_get_child(opaque) == child.pointer }
+
+    /// Calls `action` after every allocation (drags, maximise, programmatic resizes).
+    func onAllocate(_ action: @escaping @MainActor () -> Void) {
+        gtkkit_bin_set_allocate_callback(opaque, { _, _, data in
+            MainActor.assumeIsolated { VoidAction.from(data).function() }
+        }, VoidAction(action).retainedPointer(), VoidAction.release)
+    }
+}
+
+/// A GtkStack: one page visible at a time, with a crossfade.
+final class StackWidget: Widget {
+    init() {
+        super.init(gtk_stack_new())
+        gtk_stack_set_transition_type(opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // Each page is measured on its own: a short page does not take a tall one's height.
+        gtk_stack_set_hhomogeneous(opaque, 0)
+        gtk_stack_set_vhomogeneous(opaque, 0)
+    }
+
+    func add(_ child: Widget, name: String) { add(child) { gtk_stack_add_named(opaque, $0, name) } }
+    func show(_ name: String) { gtk_stack_set_visible_child_name(opaque, name) }
+}
+
+/// A GtkScrolledWindow that grows with its content and scrolls past what fits.
+final class ScrolledWindowWidget: Widget {
+    init(horizontal: Bool, maximumHeight: Int?) {
+        super.init(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(opaque, horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(opaque, 1)
+        gtk_scrolled_window_set_propagate_natural_width(opaque, 1)
+        if let maximumHeight { gtk_scrolled_window_set_max_content_height(opaque, Int32(maximumHeight)) }
+    }
+
+    func setChild(_ child: Widget) { add(child) { gtk_scrolled_window_set_child(opaque, $0) } }
+}
+
+/// A GtkOverlay: a child, and widgets over it that do not count towards its size.
+final class OverlayWidget: Widget {
+    init() { super.init(gtk_overlay_new()) }
+
+    func setChild(_ child: Widget) { add(child) { gtk_overlay_set_child(opaque, $0) } }
+    func addOverlay(_ child: Widget) { add(child) { gtk_overlay_add_overlay(opaque, $0) } }
+}

@@ -1,0 +1,67 @@
+import CGtk
+import CGtkShim
+
+/// A GtkButton with a text or an icon.
+final class ButtonWidget: Widget {
+    private var button: UnsafeMutablePointer<GtkButton> { gtk(GtkButton.self) }
+
+    init() {
+        super.init(gtk_button_new())
+        // Labels are plain text: an underscore is a character, not a mnemonic.
+        gtk_button_set_use_underline(button, 0)
+    }
+
+    /// Sets the text, keeping an accessible name set apart from it.
+    func setLabel(_ text: String) {
+        gtk_button_set_label(button, text)
+        reapplyAccessibleLabel()
+    }
+
+    func setIconName(_ name: String) { gtk_button_set_icon_name(button, name) }
+    func onClicked(_ action: @escaping @MainActor () -> Void) { on("clicked", action) }
+}
+
+/// A GtkCheckButton with a label.
+final class CheckButtonWidget: Widget, TwoWayControl {
+    static let changeSignal = "toggled"
+    private var check: UnsafeMutablePointer<GtkCheckButton> { gtk(GtkCheckButton.self) }
+
+    init(label: String) { super.init(gtk_check_button_new_with_label(label)) }
+
+    var value: Bool { gtk_check_button_get_active(check) != 0 }
+    func setValue(_ active: Bool) { gtk_check_button_set_active(check, active ? 1 : 0) }
+}
+
+/// A GtkSwitch.
+final class SwitchWidget: Widget, TwoWayControl {
+    static let changeSignal = "notify::active"
+
+    init() { super.init(gtk_switch_new()) }
+
+    var value: Bool { gtk_switch_get_active(opaque) != 0 }
+    func setValue(_ active: Bool) { gtk_switch_set_active(opaque, active ? 1 : 0) }
+}
+
+/// A GtkSpinButton over a range of whole numbers.
+final class SpinButtonWidget: Widget, TwoWayControl {
+    static let changeSignal = "value-changed"
+
+    init(range: ClosedRange<Int>) {
+        super.init(gtk_spin_button_new_with_range(Double(range.lowerBound), Double(range.upperBound), 1))
+    }
+
+    var value: Int { Int(gtk_spin_button_get_value_as_int(opaque)) }
+    func setValue(_ number: Int) { gtk_spin_button_set_value(opaque, Double(number)) }
+}
+
+/// A GtkDropDown of fixed strings.
+final class DropDownWidget: Widget, TwoWayControl {
+    static let changeSignal = "notify::selected"
+
+    init(options: [String]) {
+        super.init(withCStrings(options) { gtkkit_drop_down_new_from_strings($0, Int32(options.count)) })
+    }
+
+    var value: Int { Int(gtk_drop_down_get_selected(opaque)) }
+    func setValue(_ index: Int) { gtk_drop_down_set_selected(opaque, guint(clamping: index)) }
+}

@@ -1,0 +1,112 @@
+/// A one-line text entry (GtkEntry) bound two ways to a string.
+///
+/// Typing writes the model on every change; a model write updates the entry
+/// only when the text differs, so typing never loops or moves the cursor.
+public struct TextField: PrimitiveView {
+    let placeholder: String
+    let text: Binding<String>
+    var onSubmit: (@MainActor () -> Void)?
+    var maximumLength: Int?
+
+    public init(_ placeholder: String, text: Binding<String>) {
+        self.placeholder = placeholder
+        self.text = text
+    }
+
+    /// Runs `action` when Enter is pressed in the entry.
+    public func onSubmit(_ action: @escaping @MainActor () -> Void) -> TextField {
+        var copy = self
+        copy.onSubmit = action
+        return copy
+    }
+
+    /// Stops typing (and pasting) after `length` characters.
+    public func maximumLength(_ length: Int) -> TextField {
+        var copy = self
+        copy.maximumLength = length
+        return copy
+    }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let entry = EntryWidget()
+        entry.setPlaceholder(placeholder)
+        if let maximumLength { entry.setMaximumLength(maximumLength) }
+        entry.bindTwoWay(to: text)
+        if let onSubmit { entry.onActivate(onSubmit) }
+        return [entry]
+    }
+}
+
+/// An on/off control bound two ways: a check button, or a labelled switch.
+public struct Toggle: PrimitiveView {
+    public enum Style: Sendable { case check, `switch` }
+
+    let title: String
+    let isOn: Binding<Bool>
+    let style: Style
+
+    public init(_ title: String, isOn: Binding<Bool>, style: Style = .check) {
+        self.title = title
+        self.isOn = isOn
+        self.style = style
+    }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        guard style == .switch else {
+            let check = CheckButtonWidget(label: title)
+            check.bindTwoWay(to: isOn)
+            return [check]
+        }
+        let row = BoxWidget(.horizontal, spacing: 12)
+        let label = LabelWidget(title)
+        label.setExpand(horizontal: true, vertical: false)
+        label.setXAlignment(0)
+        let toggle = SwitchWidget()
+        toggle.setAlignment(horizontal: nil, vertical: .center)
+        toggle.accessibleLabel = title
+        toggle.bindTwoWay(to: isOn)
+        row.append(label)
+        row.append(toggle)
+        return [row]
+    }
+}
+
+/// A numeric spin button (GtkSpinButton) bound two ways to an integer.
+public struct Stepper: PrimitiveView {
+    let title: String
+    let value: Binding<Int>
+    let range: ClosedRange<Int>
+
+    public init(_ title: String, value: Binding<Int>, in range: ClosedRange<Int>) {
+        self.title = title
+        self.value = value
+        self.range = range
+    }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let spin = SpinButtonWidget(range: range)
+        spin.accessibleLabel = title
+        spin.bindTwoWay(to: value)
+        return [spin]
+    }
+}
+
+/// A drop-down (GtkDropDown) of fixed options, bound two ways to the selected index.
+public struct Picker: PrimitiveView {
+    let title: String
+    let selection: Binding<Int>
+    let options: [String]
+
+    public init(_ title: String, selection: Binding<Int>, options: [String]) {
+        self.title = title
+        self.selection = selection
+        self.options = options
+    }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let dropDown = DropDownWidget(options: options)
+        dropDown.accessibleLabel = title
+        dropDown.bindTwoWay(to: selection)
+        return [dropDown]
+    }
+}
