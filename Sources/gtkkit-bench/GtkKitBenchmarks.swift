@@ -82,7 +82,8 @@ enum GtkKitBenchmarks {
     static func profileLabelUpdates() {
         let model = Value()
         let window = show { Text { "Count: \(model.value)" } }
-        for _ in 0..<2_000_000 {
+        let updates = ProcessInfo.processInfo.environment["PROFILE_UPDATES"].flatMap { Int($0) } ?? 2_000_000
+        for _ in 0..<updates {
             model.value += 1
             UpdateScheduler.flush()
         }

@@ -9,10 +9,10 @@ struct RootView: View {
     var body: some View {
         VStack(spacing: 0) {
             ProblemBanner()
-            PageStack(selection: { state.screen.rawValue }) {
-                Page(AppState.Screen.register.rawValue) { ScreenFrame { RegisterView() } }
-                Page(AppState.Screen.welcome.rawValue) { ScreenFrame { WelcomeView() } }
-                Page(AppState.Screen.practice.rawValue) {
+            PageStack(selection: { state.screen }) {
+                Page(AppState.Screen.register) { ScreenFrame { RegisterView() } }
+                Page(AppState.Screen.welcome) { ScreenFrame { WelcomeView() } }
+                Page(AppState.Screen.practice) {
                     ScreenFrame { PracticeView() }
                         .environment(\.questionsPerSession, users.settings.numberOfQuestions)
                 }

@@ -3,7 +3,7 @@ import Observation
 /// Which screen the window shows, and what went wrong that the user should know.
 @MainActor @Observable
 public final class AppState {
-    public enum Screen: String, Sendable {
+    public enum Screen: Hashable, Sendable {
         case register, welcome, practice
     }
 
