@@ -3,29 +3,36 @@
 import Foundation
 import PackageDescription
 
-// GTK's compiler and linker flags, read from pkg-config here rather than
-// through `.systemLibrary(pkgConfig:)`: GTK's .pc files carry -pthread and
-// -mfpmath=sse, which SwiftPM drops with a warning on every build.
+// GTK's and libadwaita's compiler and linker flags, read from pkg-config here
+// rather than through `.systemLibrary(pkgConfig:)`: GTK's .pc files carry
+// -pthread and -mfpmath=sse, which SwiftPM drops with a warning on every build.
 func pkgConfig(_ arguments: String...) -> [String] {
     let process = Process()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config"] + arguments + ["gtk4"]
+    process.arguments = ["pkg-config"] + arguments + ["libadwaita-1"]
     process.standardOutput = output
     do {
         try process.run()
         process.waitUntilExit()
     } catch {
-        fatalError("pkg-config is needed to find GTK 4: apt-get install pkg-config libgtk-4-dev")
+        fatalError("pkg-config is needed to find GTK 4: apt-get install pkg-config libgtk-4-dev libadwaita-1-dev")
     }
     guard process.terminationStatus == 0 else {
-        fatalError("GTK 4 development files not found: apt-get install libgtk-4-dev")
+        fatalError("GTK 4 or libadwaita development files not found: apt-get install libgtk-4-dev libadwaita-1-dev")
     }
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
 }
 
-let gtkIncludes = pkgConfig("--cflags-only-I")
+// The oldest versions Kuchi supports (Debian 12's), as GTK's and libadwaita's
+// version macros: newer releases' deprecations of these APIs do not warn (the
+// Flatpak's GNOME runtime is newer), and using an API newer than these does.
+let apiVersions = [
+    "-DGDK_VERSION_MIN_REQUIRED=GDK_VERSION_4_8", "-DGDK_VERSION_MAX_ALLOWED=GDK_VERSION_4_8",
+    "-DADW_VERSION_MIN_REQUIRED=ADW_VERSION_1_2", "-DADW_VERSION_MAX_ALLOWED=ADW_VERSION_1_2",
+]
+let gtkIncludes = pkgConfig("--cflags-only-I") + apiVersions
 let gtkLibraries = pkgConfig("--libs-only-L", "--libs-only-l")
 let gtkC: [CSetting] = [.unsafeFlags(gtkIncludes)]
 let gtkSwift: [SwiftSetting] = [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
@@ -41,7 +48,7 @@ let package = Package(
         .library(name: "KuchiModel", targets: ["KuchiModel"]),
     ],
     targets: [
-        // C interop: a module map over <gtk/gtk.h>, nothing else.
+        // C interop: a module map over <gtk/gtk.h> and <adwaita.h>, nothing else.
         .systemLibrary(name: "CGtk"),
         // Typed C helpers for what Swift cannot import (macros, varargs, subclassing).
         .target(
@@ -59,9 +66,9 @@ let package = Package(
             dependencies: ["GtkKit", "KuchiModel", "CKuchiConfig"],
             swiftSettings: gtkSwift
         ),
-        .executableTarget(name: "kuchi", dependencies: ["KuchiApp"]),
+        .executableTarget(name: "kuchi", dependencies: ["KuchiApp"], swiftSettings: gtkSwift),
         // Kuchi with a first-frame probe, for the start-up benchmark only.
-        .executableTarget(name: "kuchi-startup-probe", dependencies: ["KuchiApp"]),
+        .executableTarget(name: "kuchi-startup-probe", dependencies: ["KuchiApp"], swiftSettings: gtkSwift),
         .executableTarget(name: "counter", dependencies: ["GtkKit"], swiftSettings: gtkSwift),
         // The C yardstick for Kuchi's start-up time and memory.
         .executableTarget(

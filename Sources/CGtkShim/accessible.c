@@ -26,3 +26,17 @@ GtkWidget *gtkkit_drop_down_new_from_strings(const char *const *strings, int cou
     // gtk_drop_down_new takes ownership of the model.
     return gtk_drop_down_new(G_LIST_MODEL(list), NULL);
 }
+
+void gtkkit_set_accessible_hidden(gpointer widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
+void gtkkit_set_accessible_label_only(gpointer widget, const char *label) {
+    // A labelled-by relation takes precedence over the label property; drop it.
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void gtkkit_reset_labelled_by(gpointer widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}

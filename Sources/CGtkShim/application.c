@@ -80,3 +80,15 @@ void gtkkit_after_first_paint(GtkWidget *widget, GtkKitFrameCallback callback, g
     else
         g_signal_connect(widget, "realize", G_CALLBACK(on_realize), first);
 }
+
+GVariantDict *gtkkit_command_line_options(gpointer command_line) {
+    return g_application_command_line_get_options_dict(G_APPLICATION_COMMAND_LINE(command_line));
+}
+
+const char *gtkkit_command_line_cwd(gpointer command_line) {
+    return g_application_command_line_get_cwd(G_APPLICATION_COMMAND_LINE(command_line));
+}
+
+void gtkkit_command_line_printerr(gpointer command_line, const char *message) {
+    g_application_command_line_printerr(G_APPLICATION_COMMAND_LINE(command_line), "%s\n", message);
+}

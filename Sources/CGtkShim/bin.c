@@ -7,6 +7,7 @@
 struct _GtkKitBin {
     GtkWidget parent_instance;
     GtkWidget *child;
+    double offset;
     GtkKitAllocateCallback callback;
     gpointer callback_data;
     GDestroyNotify callback_destroy;
@@ -43,8 +44,18 @@ static void gtkkit_bin_measure(GtkWidget *widget, GtkOrientation orientation, in
 
 static void gtkkit_bin_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     GtkKitBin *self = GTKKIT_BIN(widget);
-    if (self->child != NULL && gtk_widget_should_layout(self->child))
-        gtk_widget_allocate(self->child, width, height, baseline, NULL);
+    if (self->child != NULL && gtk_widget_should_layout(self->child)) {
+        GskTransform *transform = NULL;
+        if (self->offset != 0) {
+            // Turn about the bottom centre, a degree per 20 px, as a card held at its foot.
+            graphene_point_t foot = GRAPHENE_POINT_INIT(width / 2.0f + (float)self->offset, (float)height);
+            graphene_point_t back = GRAPHENE_POINT_INIT(-width / 2.0f, -(float)height);
+            transform = gsk_transform_translate(transform, &foot);
+            transform = gsk_transform_rotate(transform, (float)(self->offset / 20.0));
+            transform = gsk_transform_translate(transform, &back);
+        }
+        gtk_widget_allocate(self->child, width, height, baseline, transform);
+    }
     if (self->callback != NULL)
         self->callback(width, height, self->callback_data);
 }
@@ -78,6 +89,19 @@ void gtkkit_bin_set_child(GtkKitBin *self, GtkWidget *child) {
         self->child = child;
         gtk_widget_set_parent(child, GTK_WIDGET(self));
     }
+}
+
+void gtkkit_bin_set_offset(GtkKitBin *self, double offset) {
+    g_return_if_fail(GTKKIT_IS_BIN(self));
+    if (self->offset == offset)
+        return;
+    self->offset = offset;
+    gtk_widget_queue_allocate(GTK_WIDGET(self));
+}
+
+double gtkkit_bin_get_offset(GtkKitBin *self) {
+    g_return_val_if_fail(GTKKIT_IS_BIN(self), 0);
+    return self->offset;
 }
 
 GtkWidget *gtkkit_bin_get_child(GtkKitBin *self) {

@@ -21,6 +21,15 @@ TYPED_CONNECT(gtkkit_connect_void, GtkKitVoidHandler)
 TYPED_CONNECT(gtkkit_connect_notify, GtkKitNotifyHandler)
 TYPED_CONNECT(gtkkit_connect_key, GtkKitKeyHandler)
 TYPED_CONNECT(gtkkit_connect_pointer, GtkKitPointerHandler)
+TYPED_CONNECT(gtkkit_connect_key_release, GtkKitKeyReleaseHandler)
+TYPED_CONNECT(gtkkit_connect_point, GtkKitPointHandler)
+TYPED_CONNECT(gtkkit_connect_click, GtkKitClickHandler)
+TYPED_CONNECT(gtkkit_connect_command_line, GtkKitCommandLineHandler)
+
+gulong gtkkit_connect_response(gpointer dialog, GtkKitResponseHandler handler, gpointer data,
+                               GDestroyNotify destroy) {
+    return connect(dialog, "response", G_CALLBACK(handler), data, destroy);
+}
 
 void gtkkit_emit(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);

@@ -7,15 +7,21 @@ public struct DeckProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public let file: String
     /// The card's position in the file, counting from 1; `nil` for the deck as a whole.
     public let card: Int?
+    /// The line of a text file (an import), counting from 1.
+    public let line: Int?
     public let message: String
 
-    public init(file: String, card: Int? = nil, message: String) {
+    public init(file: String, card: Int? = nil, line: Int? = nil, message: String) {
         self.file = file
         self.card = card
+        self.line = line
         self.message = message
     }
 
     public var description: String {
+        if let line {
+            return "\(file): line \(line): \(message)"
+        }
         if let card {
             return "\(file): card \(card): \(message)"
         }

@@ -21,6 +21,13 @@ public struct Settings: Codable, Equatable, Sendable {
     public var cardColor = "#3584e4"
     /// The chosen deck's identifier: its file name without ".json", e.g. "jlpt-n5".
     public var deck = "kuchi-basics"
+    /// How many cards never seen before a day may bring, kept within ``dailyNewCardsRange``.
+    public var dailyNewCards = 20 {
+        didSet { dailyNewCards = Self.clamped(dailyNewCards, to: Self.dailyNewCardsRange) }
+    }
+
+    /// The range the daily new-card limit is kept in.
+    public static let dailyNewCardsRange = 1...200
 
     public init() {}
 
@@ -36,6 +43,9 @@ public struct Settings: Codable, Equatable, Sendable {
             ?? defaults.learningEnabled
         cardColor = try container.decodeIfPresent(String.self, forKey: .cardColor) ?? defaults.cardColor
         deck = try container.decodeIfPresent(String.self, forKey: .deck) ?? defaults.deck
+        dailyNewCards = Self.clamped(
+            try container.decodeIfPresent(Int.self, forKey: .dailyNewCards) ?? defaults.dailyNewCards,
+            to: Self.dailyNewCardsRange)
         guard Self.isColor(cardColor) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.cardColor], debugDescription: "a colour is written #rrggbb"))
@@ -47,8 +57,10 @@ public struct Settings: Codable, Equatable, Sendable {
         }
     }
 
-    private static func clampedQuestions(_ value: Int) -> Int {
-        min(max(value, questionsRange.lowerBound), questionsRange.upperBound)
+    private static func clampedQuestions(_ value: Int) -> Int { clamped(value, to: questionsRange) }
+
+    private static func clamped(_ value: Int, to range: ClosedRange<Int>) -> Int {
+        min(max(value, range.lowerBound), range.upperBound)
     }
 
     /// "#" and six hexadecimal digits.

@@ -15,7 +15,12 @@ import Observation
 public final class UserManager {
     /// The name being typed at registration, then the registered one.
     public var profile = Profile()
-    public var settings = Settings()
+    /// Saved as it changes once someone is registered (the settings page writes it).
+    public var settings = Settings() {
+        didSet {
+            if isRegistered, settings != oldValue { save(.settings) }
+        }
+    }
     /// Whether someone has registered (this run, or a remembered profile was loaded).
     public private(set) var isRegistered = false
     /// Answers recorded so far, across sessions.
@@ -71,16 +76,25 @@ public final class UserManager {
     public func load() {
         guard let storage else { return }
         storage.removeStaleTemporaryFiles()
+        // Settings first: once registered, a change of them is saved.
+        settings = value(storage.loadSettings()) ?? Settings()
         profile = value(storage.loadProfile()) ?? Profile()
         isRegistered = Self.isValidName(profile.name)
-        settings = value(storage.loadSettings()) ?? Settings()
         progress = value(storage.loadProgress()) ?? Progress()
         progressIsLoaded = true
     }
 
-    /// Saves `settings` now (the settings page calls this as they change).
+    /// Saves `settings` now.
     public func saveSettings() {
         save(.settings)
+    }
+
+    /// "Forget me": removes the saved profile; the next screen asks for a name again.
+    /// Settings and progress stay.
+    public func forget() {
+        profile = Profile()
+        isRegistered = false
+        save(.profile)
     }
 
     /// Counts one answer for `question` and saves the progress file.

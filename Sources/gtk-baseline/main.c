@@ -1,8 +1,11 @@
-// gtk-baseline: the start-up yardstick for Kuchi. A minimal C GTK 4 program
-// showing the same widgets as Kuchi's first screen (header bar with a menu
-// button, heading, name entry with its count, "Remember me", OK), in the same
-// scrolled frame; it prints the monotonic time of its first painted frame and
-// exits. gtkkit-bench runs it side by side with `kuchi`.
+// gtk-baseline: the start-up yardstick for Kuchi. A minimal C program on GTK 4
+// and libadwaita showing the same widgets as Kuchi's first screen (an
+// AdwApplicationWindow with a header bar holding a menu button and a view
+// switcher title, heading, name entry with its count, "Remember me", OK, and a
+// hidden view switcher bar), in the same scrolled frame; it prints the monotonic
+// time of its first painted frame and exits. gtkkit-bench runs it side by side
+// with `kuchi`.
+#include <adwaita.h>
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,15 +38,19 @@ static void on_realize(GtkWidget *window, gpointer data) {
 
 static void activate(GtkApplication *app, gpointer data) {
     (void)data;
-    GtkWidget *window = gtk_application_window_new(app);
+    GtkWidget *window = adw_application_window_new(app);
     gtk_window_set_title(GTK_WINDOW(window), "Kuchi");
     gtk_window_set_default_size(GTK_WINDOW(window), 720, 640);
+    gtk_widget_set_size_request(window, 360, 294);
 
-    GtkWidget *header = gtk_header_bar_new();
+    GtkWidget *header = adw_header_bar_new();
     GtkWidget *menu = gtk_menu_button_new();
     gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(menu), "open-menu-symbolic");
-    gtk_header_bar_pack_end(GTK_HEADER_BAR(header), menu);
-    gtk_window_set_titlebar(GTK_WINDOW(window), header);
+    adw_header_bar_pack_end(ADW_HEADER_BAR(header), menu);
+    GtkWidget *title = adw_view_switcher_title_new();
+    adw_view_switcher_title_set_title(ADW_VIEW_SWITCHER_TITLE(title), "Kuchi");
+    adw_view_switcher_title_set_subtitle(ADW_VIEW_SWITCHER_TITLE(title), "Kuchi Basics");
+    adw_header_bar_set_title_widget(ADW_HEADER_BAR(header), title);
 
     GtkWidget *column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18);
     gtk_widget_set_halign(column, GTK_ALIGN_CENTER);
@@ -54,11 +61,10 @@ static void activate(GtkApplication *app, gpointer data) {
 
     GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
     GtkWidget *entry = gtk_entry_new();
-    gtk_entry_set_placeholder_text(GTK_ENTRY(entry), "Type your name...");
+    gtk_entry_set_placeholder_text(GTK_ENTRY(entry), "Type your name…");
     gtk_widget_set_hexpand(entry, TRUE);
     gtk_box_append(GTK_BOX(row), entry);
     GtkWidget *indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
-    gtk_box_append(GTK_BOX(indicator), gtk_image_new_from_icon_name("dialog-warning-symbolic"));
     gtk_box_append(GTK_BOX(indicator), gtk_label_new("0"));
     gtk_box_append(GTK_BOX(row), indicator);
     gtk_box_append(GTK_BOX(column), row);
@@ -71,14 +77,21 @@ static void activate(GtkApplication *app, gpointer data) {
 
     GtkWidget *scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), column);
-    gtk_window_set_child(GTK_WINDOW(window), scroller);
+    gtk_widget_set_vexpand(scroller, TRUE);
+    GtkWidget *content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_box_append(GTK_BOX(content), header);
+    gtk_box_append(GTK_BOX(content), scroller);
+    gtk_box_append(GTK_BOX(content), adw_view_switcher_bar_new());
+    GtkWidget *toasts = adw_toast_overlay_new();
+    adw_toast_overlay_set_child(ADW_TOAST_OVERLAY(toasts), content);
+    adw_application_window_set_content(ADW_APPLICATION_WINDOW(window), toasts);
 
     g_signal_connect(window, "realize", G_CALLBACK(on_realize), NULL);
     gtk_window_present(GTK_WINDOW(window));
 }
 
 int main(int argc, char **argv) {
-    GtkApplication *app = gtk_application_new("io.github.kuchi.Baseline", G_APPLICATION_DEFAULT_FLAGS);
+    AdwApplication *app = adw_application_new("io.github.kuchi.Baseline", G_APPLICATION_DEFAULT_FLAGS);
     g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
     int status = g_application_run(G_APPLICATION(app), argc, argv);
     g_object_unref(app);

@@ -12,8 +12,7 @@ struct LayoutTests {
     func challengeAdapts() throws {
         let app = try AppHarness(registered: true, width: 720, height: 640)
         defer { app.close() }
-        app.click("start")
-        pump(until: { app.widget("question") != nil })
+        app.startPractice()
         app.click("question")
         let question = try #require(app.widget("question"))
         let choice = try #require(app.widget("choice-1"))
@@ -50,44 +49,6 @@ struct LayoutTests {
         }, "choices below the question")
         #expect(app.widget("choice-1") == choice)
         #expect(gtk_widget_has_focus(choice) != 0)
-    }
-
-    @Test("every screen fits GNOME's smallest window, 360×294")
-    func smallestWindow() throws {
-        let app = try AppHarness(width: 360, height: 294)
-        defer { app.close() }
-        func expectFits(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            let window: UnsafeMutablePointer<GtkWidget> = typed(app.window.gtkWindow)
-            var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0, natural: Int32 = 0
-            var baseline: Int32 = -1, naturalBaseline: Int32 = -1
-            gtk_widget_measure(
-                window, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &natural, &baseline, &naturalBaseline)
-            gtk_widget_measure(
-                window, GTK_ORIENTATION_VERTICAL, 360, &minimumHeight, &natural, &baseline, &naturalBaseline)
-            #expect(minimumWidth <= 360 && minimumHeight <= 294,
-                    "\(screen) needs at least \(minimumWidth)×\(minimumHeight)", sourceLocation: sourceLocation)
-        }
-        expectFits("register")
-        let entry = try #require(app.widget("name-entry"))
-        var position: Int32 = 0
-        gtk_editable_insert_text(typed(entry), "Mei", -1, &position)
-        MainLoop.drain()
-        app.click("register-ok")
-        expectFits("welcome")
-        app.click("start")
-        pump(until: { app.widget("question") != nil })
-        app.click("question")
-        expectFits("practice, compact")
-        app.window.resize(width: 720, height: 640)
-        pump(until: { app.widget("layout-regular").map { gtk_widget_get_mapped($0) != 0 } ?? false })
-        expectFits("practice, regular")
-        for _ in 0..<5 {
-            if !app.isShown("choice-1") { app.click("question") }
-            app.click(try #require(app.choiceName(correct: true)))
-            app.dismissDialog()
-        }
-        pump(until: { app.widget("play-again") != nil })
-        expectFits("congratulations")
     }
 }
 

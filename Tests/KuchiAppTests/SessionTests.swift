@@ -24,13 +24,13 @@ struct SessionTests {
         MainLoop.drain()
         #expect(app.text("name-count") == "4")
         app.click("register-ok")
-        #expect(app.models.state.screen == .welcome)
-        #expect(app.text("greeting") == "Hi, Yuki")
+        #expect(app.models.state.screen == .home)
+        #expect(app.models.state.homePage == .challenge)
+        pump(until: { app.text("greeting") == "Hi, Yuki" }, "welcome built")
         #expect(FileManager.default.fileExists(atPath: app.folder.appendingPathComponent("config/profile.json").path))
 
-        app.click("start")
-        #expect(app.models.state.screen == .practice)
-        pump(until: { app.widget("question") != nil }, "practice built")
+        app.startPractice()
+        #expect(app.models.state.challengeStep == .practice)
         #expect(app.text("score") == "0/5")
         #expect(!app.isShown("choice-1"), "choices hidden at the start of a question")
 
@@ -49,7 +49,7 @@ struct SessionTests {
 
         // Five correct answers end the session.
         for answered in 1...5 {
-            if !app.isShown("choice-1") { app.click("question") }
+            if !app.models.challenges.showsChoices { app.click("question") }
             app.click(try #require(app.choiceName(correct: true)))
             pump(until: { app.dialog != nil }, "feedback \(answered)")
             #expect(app.dialogTexts().contains("Congratulations"))
@@ -67,12 +67,12 @@ struct SessionTests {
         #expect(app.models.challenges.numberOfAnswered == 0)
     }
 
-    @Test("a remembered user starts on the welcome screen")
+    @Test("a remembered user starts on Home, on the Challenge page's welcome")
     func rememberedUser() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        #expect(app.models.state.screen == .welcome)
-        #expect(app.text("greeting") == "Hi, Aiko")
+        #expect(app.models.state.screen == .home)
+        pump(until: { app.text("greeting") == "Hi, Aiko" }, "welcome shown")
     }
 
     @Test("keys 1–3 answer once the choices show; Escape dismisses the feedback",
@@ -80,8 +80,7 @@ struct SessionTests {
     func keyboardAnswers() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        app.click("start")
-        pump(until: { app.widget("question") != nil })
+        app.startPractice()
         let question = try #require(app.widget("question"))
         gtk_widget_grab_focus(question)
         gtk_widget_activate(question)  // Space/Enter on the focused question
@@ -107,8 +106,7 @@ extension SessionTests {
         #expect(app.isShown("problem-banner"))
         let problem = try #require(app.text("problem-text"))
         #expect(problem.contains("\(deck.lastPathComponent): card 1: missing 'pronunciation'"), "\(problem)")
-        app.click("start")
-        pump(until: { app.widget("question") != nil }, "practice still works")
+        app.startPractice()
     }
 }
 
@@ -119,19 +117,12 @@ extension SessionTests {
         defer { app.close() }
         app.models.users.settings.numberOfQuestions = 3
         func playSession() throws {
-            app.click("start")
-            pump(until: { app.widget("question") != nil }, "practice built")
-            while app.widget("play-again") == nil {
-                if !app.isShown("choice-1") { app.click("question") }
-                app.click(try #require(app.choiceName(correct: true)))
-                pump(until: { app.dialog != nil }, "feedback shown")
-                app.dismissDialog()
-                pump(until: { app.dialog == nil }, "feedback closed")
-            }
+            app.startPractice()
+            while app.widget("play-again") == nil { try app.answer(correct: true) }
             app.click("play-again")
             pump(until: { app.widget("question") != nil }, "a new session")
             app.click("back")
-            pump(until: { app.models.state.screen == .welcome })
+            pump(until: { app.models.state.challengeStep == .welcome })
         }
         // The first session builds the pages that are then kept.
         try playSession()
@@ -155,15 +146,8 @@ extension SessionTests {
     func settingChangedMidSession() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        app.click("start")
-        pump(until: { app.widget("question") != nil })
-        func answerCorrectly() throws {
-            if !app.isShown("choice-1") { app.click("question") }
-            app.click(try #require(app.choiceName(correct: true)))
-            pump(until: { app.dialog != nil }, "feedback shown")
-            app.dismissDialog()
-            pump(until: { app.dialog == nil })
-        }
+        app.startPractice()
+        func answerCorrectly() throws { try app.answer(correct: true) }
         try answerCorrectly()
         #expect(app.text("score") == "1/5")
         app.models.users.settings.numberOfQuestions = 3

@@ -14,27 +14,34 @@ final class AppHarness {
     let models: AppModels
     let window: Window
 
+    /// `folder` keeps the user's files; pass the one of an earlier harness to start
+    /// again as after a relaunch.
     init(
         seed: UInt64 = 7, registered: Bool = false, deckPath: String? = nil,
-        width: Int = 720, height: Int = 640
+        width: Int = 720, height: Int = 640, folder: URL? = nil
     ) throws {
-        folder = FileManager.default.temporaryDirectory
+        self.folder = folder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("kuchi-app-tests-\(UUID().uuidString)")
         let storage = UserStore(location: StorageLocation(
-            configDirectory: folder.appendingPathComponent("config"),
-            dataDirectory: folder.appendingPathComponent("data")))
+            configDirectory: self.folder.appendingPathComponent("config"),
+            dataDirectory: self.folder.appendingPathComponent("data")))
         if registered { try storage.saveProfile(Profile(name: "Aiko")) }
-        models = AppModels.load(
-            storage: storage, deckPath: deckPath.map(LocalPath.init), random: SeededRandomNumberGenerator(seed: seed))
+        let catalog = DeckCatalog(
+            bundledFolder: repository.appendingPathComponent("data/decks"),
+            importedFolder: self.folder.appendingPathComponent("data/decks"))
+        models = AppModels.load(storage: storage, catalog: catalog, random: SeededRandomNumberGenerator(seed: seed))
+        if let deckPath { models.decks.open(LocalPath(deckPath)) }
+        Theme.install()
         window = MainWindow.make(application: nil, models: models)
         window.resize(width: width, height: height)
         window.present()
         MainLoop.run(until: { self.window.size.width > 0 })
     }
 
-    func close() {
+    /// Closes the window and removes the user's files (unless `keepingFiles`).
+    func close(keepingFiles: Bool = false) {
         window.close()
-        try? FileManager.default.removeItem(at: folder)
+        if !keepingFiles { try? FileManager.default.removeItem(at: folder) }
     }
 
     func widget(_ name: String) -> UnsafeMutablePointer<GtkWidget>? { widgetNamed(name, in: window) }
@@ -52,9 +59,11 @@ final class AppHarness {
 
     func text(_ name: String) -> String? { widget(name).map(labelText) }
 
+    /// Whether the widget is on screen (a page of a stack that is not showing is not).
     func isShown(_ name: String) -> Bool {
         guard let widget = widget(name) else { return false }
-        return gtk_widget_is_visible(widget) != 0
+        MainLoop.drain()
+        return gtk_widget_get_mapped(widget) != 0
     }
 
     /// The open message dialog (feedback), if any: its window widget.
@@ -101,10 +110,35 @@ final class AppHarness {
     func choiceName(correct: Bool) -> String? {
         guard let test = models.challenges.currentChallenge else { return nil }
         for index in 1...test.answers.count {
-            guard let button = widget("choice-\(index)") else { continue }
-            let label = String(cString: gtk_button_get_label(typed(button)))
+            guard let label = text("choice-\(index)-text") else { continue }
             if test.isCorrect(label) == correct { return "choice-\(index)" }
         }
         return nil
+    }
+
+    /// Registers as `name` through the Register screen's widgets.
+    func register(_ name: String = "Yuki") throws {
+        let entry = try #require(widget("name-entry"))
+        var position: Int32 = 0
+        gtk_editable_insert_text(typed(entry), name, -1, &position)
+        MainLoop.drain()
+        click("register-ok")
+    }
+
+    /// Opens the practice from the Challenge page's welcome.
+    func startPractice(sourceLocation: SourceLocation = #_sourceLocation) {
+        click("start", sourceLocation: sourceLocation)
+        pump(until: { self.widget("question").map { gtk_widget_get_mapped($0) != 0 } ?? false },
+             "practice shown", sourceLocation: sourceLocation)
+    }
+
+    /// Answers the current question right (or wrong) through the widgets and
+    /// dismisses the feedback.
+    func answer(correct: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if !models.challenges.showsChoices { click("question", sourceLocation: sourceLocation) }
+        click(try #require(choiceName(correct: correct), sourceLocation: sourceLocation), sourceLocation: sourceLocation)
+        pump(until: { self.dialog != nil }, "feedback shown", sourceLocation: sourceLocation)
+        dismissDialog()
+        pump(until: { self.dialog == nil }, "feedback closed", sourceLocation: sourceLocation)
     }
 }

@@ -230,7 +230,11 @@ class KuchiApp:
                       GLib.Variant("(sava{sv})", (action, [], {})), None, Gio.DBusCallFlags.NONE, 5000, None)
 
     def quit(self, timeout=10.0):
-        if self.process is None or self.process.poll() is not None:
+        if self.process is None:
+            return
+        if self.process.poll() is not None:
+            self.process.stdout.close()
+            self.process.stderr.close()
             return
         try:
             self.activate_action("quit")
@@ -278,6 +282,12 @@ class KuchiApp:
         click(button)
         return button
 
+    def switch_to(self, page):
+        """Clicks Home's view switcher button for `page` ("Learn", "Settings")."""
+        tab = wait_until(lambda: next((t for t in self.all("page tab", page) if t.get_n_actions() > 0), None),
+                         10, f"the {page} switcher button")
+        click(tab)
+
     def type_name(self, text):
         """Types into the name entry (which has the focus when Register appears) with
         real key presses: GTK 4.8 does not take text through AT-SPI."""
@@ -286,10 +296,14 @@ class KuchiApp:
         count = len(text.strip())
         wait_until(lambda: self.has_text_containing(f"{count} characters"), 5, f"{text!r} typed")
 
-    def type_keys(self, text):
+    def focus_window(self):
+        """Gives the main window the keyboard, as a click on it would."""
         window = wait_until(lambda: xdotool("search", "--pid", str(self.process.pid), "--name", "^Kuchi$"),
                             5, "the window's X id").split()[0]
         xdotool("windowfocus", "--sync", window)
+
+    def type_keys(self, text):
+        self.focus_window()
         xdotool("type", "--delay", "15", text)
 
     def register(self, user="Aiko"):

@@ -19,8 +19,15 @@ const char *gtkkit_type_name(gpointer instance);
 // MARK: - Accessibility (gtk_accessible_update_* are variadic)
 
 void gtkkit_set_accessible_label(gpointer widget, const char *label);
+/// Drops a labelled-by relation, so the widget's own name is read.
+void gtkkit_reset_labelled_by(gpointer widget);
+/// The same, dropping any labelled-by relation (which would take precedence).
+void gtkkit_set_accessible_label_only(gpointer widget, const char *label);
 void gtkkit_set_accessible_description(gpointer widget, const char *description);
 void gtkkit_set_accessible_described_by(gpointer widget, gpointer description_widget);
+/// Hides a widget that GTK keeps in the tree from assistive technology (a stack's
+/// page not shown), or shows it again.
+void gtkkit_set_accessible_hidden(gpointer widget, gboolean hidden);
 /// A new widget of `type` whose accessible role is `role` (a construct-only property).
 GtkWidget *gtkkit_widget_new_with_role(GType type, GtkAccessibleRole role);
 
@@ -37,6 +44,16 @@ typedef void (*GtkKitVoidHandler)(gpointer instance, gpointer data);
 typedef void (*GtkKitNotifyHandler)(gpointer instance, GParamSpec *pspec, gpointer data);
 /// Handler for signals with one pointer argument: GSimpleAction::activate (GVariant *).
 typedef void (*GtkKitPointerHandler)(gpointer instance, gpointer argument, gpointer data);
+/// Handler for GtkEventControllerKey::key-released.
+typedef void (*GtkKitKeyReleaseHandler)(gpointer controller, guint keyval, guint keycode,
+                                        GdkModifierType state, gpointer data);
+/// Handler for gestures' two-coordinate signals: GtkGestureDrag::drag-begin,
+/// drag-update and drag-end (offsets or start point).
+typedef void (*GtkKitPointHandler)(gpointer gesture, double x, double y, gpointer data);
+/// Handler for GtkGestureClick::released (n_press, x, y).
+typedef void (*GtkKitClickHandler)(gpointer gesture, int n_press, double x, double y, gpointer data);
+/// Handler for GApplication::command-line; returns the exit status.
+typedef int (*GtkKitCommandLineHandler)(gpointer application, gpointer command_line, gpointer data);
 /// Handler for GListModel::items-changed.
 typedef void (*GtkKitItemsChangedHandler)(gpointer model, guint position, guint removed,
                                           guint added, gpointer data);
@@ -56,6 +73,17 @@ gulong gtkkit_connect_items_changed(gpointer model, GtkKitItemsChangedHandler ha
                                    gpointer data, GDestroyNotify destroy);
 gulong gtkkit_connect_key(gpointer instance, const char *signal, GtkKitKeyHandler handler,
                           gpointer data, GDestroyNotify destroy);
+
+gulong gtkkit_connect_key_release(gpointer instance, const char *signal,
+                                  GtkKitKeyReleaseHandler handler, gpointer data,
+                                  GDestroyNotify destroy);
+gulong gtkkit_connect_point(gpointer instance, const char *signal, GtkKitPointHandler handler,
+                            gpointer data, GDestroyNotify destroy);
+gulong gtkkit_connect_click(gpointer instance, const char *signal, GtkKitClickHandler handler,
+                            gpointer data, GDestroyNotify destroy);
+gulong gtkkit_connect_command_line(gpointer instance, const char *signal,
+                                   GtkKitCommandLineHandler handler, gpointer data,
+                                   GDestroyNotify destroy);
 
 /// Emits a signal that takes no arguments and returns nothing ("clicked"),
 /// as GTK does when the user acts (g_signal_emit_by_name is variadic).
@@ -105,14 +133,29 @@ gpointer gtkkit_builder_object(const char *xml, const char *name);
 typedef void (*GtkKitFrameCallback)(gpointer data);
 void gtkkit_after_first_paint(GtkWidget *widget, GtkKitFrameCallback callback, gpointer data);
 
-// MARK: - Desktop colour scheme
+// MARK: - Application command line
 
-/// 0 no preference, 1 prefer dark, 2 prefer light (the freedesktop values).
-typedef void (*GtkKitColorSchemeCallback)(int scheme, gpointer data);
-/// Reports the desktop's colour scheme now (from GSettings, when the schema is
-/// installed) and whenever it changes, from GSettings or from the Settings
-/// portal (which is what a Flatpak sees). `data` lives for the process.
-void gtkkit_watch_color_scheme(GtkKitColorSchemeCallback callback, gpointer data);
+/// The options a (possibly remote) launch was given, and its working folder.
+GVariantDict *gtkkit_command_line_options(gpointer command_line);
+const char *gtkkit_command_line_cwd(gpointer command_line);
+/// Prints to the launching process's standard error (a remote one's too).
+void gtkkit_command_line_printerr(gpointer command_line, const char *message);
+
+// MARK: - Message dialog responses (AdwMessageDialog::response carries a string)
+
+typedef void (*GtkKitResponseHandler)(gpointer dialog, const char *response, gpointer data);
+gulong gtkkit_connect_response(gpointer dialog, GtkKitResponseHandler handler, gpointer data,
+                               GDestroyNotify destroy);
+
+// MARK: - Choosing a file
+
+/// Called once with the chosen file's path (NULL when cancelled).
+typedef void (*GtkKitFileCallback)(const char *path, gpointer data);
+/// Opens the desktop's file chooser over `parent` for one file matching `patterns`
+/// (NULL-terminated, e.g. "*.json"); `destroy` frees `data` after the callback.
+void gtkkit_choose_file(GtkWindow *parent, const char *title, const char *filter_name,
+                        const char *const *patterns, GtkKitFileCallback callback, gpointer data,
+                        GDestroyNotify destroy);
 
 // MARK: - GtkKitBin
 
@@ -125,6 +168,10 @@ GtkWidget *gtkkit_bin_new(void);
 /// Replaces the child (unparenting the old one; it survives if someone else holds a ref).
 void gtkkit_bin_set_child(GtkKitBin *bin, GtkWidget *child);
 GtkWidget *gtkkit_bin_get_child(GtkKitBin *bin);
+/// Draws the child moved sideways by `offset` pixels and turned by a little with
+/// it (a card being swiped); 0 puts it back. Allocation and size are unchanged.
+void gtkkit_bin_set_offset(GtkKitBin *bin, double offset);
+double gtkkit_bin_get_offset(GtkKitBin *bin);
 /// Called after every size_allocate with the bin's new size.
 void gtkkit_bin_set_allocate_callback(GtkKitBin *bin, GtkKitAllocateCallback callback,
                                       gpointer data, GDestroyNotify destroy);

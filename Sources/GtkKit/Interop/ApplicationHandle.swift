@@ -1,15 +1,18 @@
 import CGtk
 import CGtkShim
 
-/// The GtkApplication under `Application`: single-instance activation, actions with
-/// accelerators, and command-line options parsed by GApplication.
+/// The AdwApplication under `Application`: single-instance activation, actions with
+/// accelerators, command-line options parsed by GApplication, and libadwaita's
+/// style (initialised with the application).
 @MainActor
 final class ApplicationHandle {
     let gtkApplication: UnsafeMutablePointer<GtkApplication>
 
-    init(id: String) {
-        // safe: GTK constructors abort on out-of-memory; they never return NULL.
-        gtkApplication = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!
+    /// With `handlesCommandLine`, a second launch's options reach this (first)
+    /// instance through `onCommandLine` instead of only activating it.
+    init(id: String, handlesCommandLine: Bool) {
+        let flags = handlesCommandLine ? G_APPLICATION_HANDLES_COMMAND_LINE : G_APPLICATION_DEFAULT_FLAGS
+        gtkApplication = UnsafeMutableRawPointer(adw_application_new(id, flags)).assumingMemoryBound(to: GtkApplication.self)
     }
 
     isolated deinit { g_object_unref(gtkApplication) }
@@ -31,6 +34,21 @@ final class ApplicationHandle {
     func onOptions(_ handler: @escaping @MainActor (CommandLineOptions) -> Int32) {
         Signal.connectOptions(object) { dict in handler(CommandLineOptions(dict: dict)) }
     }
+
+    /// Handles a launch's command line in this instance (the first one's, or a later
+    /// one's sent over): returns its exit status.
+    func onCommandLine(_ handler: @escaping @MainActor (LaunchCommandLine) -> Int32) {
+        let box = CommandLineAction(handler).retainedPointer()
+        gtkkit_connect_command_line(object, "command-line", { _, commandLine, data in
+            MainActor.assumeIsolated {
+                // safe: GApplication always passes the command line it emits for.
+                CommandLineAction.from(data).function(LaunchCommandLine(handle: commandLine!))
+            }
+        }, box, CommandLineAction.release)
+    }
+
+    /// Shows the application's windows as a launch does (the command-line handler's job).
+    func activate() { g_application_activate(gApplication) }
 
     /// Runs with the process's own arguments, as the bytes they are.
     func run() -> Int32 { g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv) }
@@ -55,6 +73,27 @@ final class ApplicationHandle {
     }
 
     func quit() { g_application_quit(gApplication) }
+}
+
+/// One launch's command line, seen by the first instance: its options, the folder
+/// it was started in (relative paths are relative to that), and its standard error.
+@MainActor
+public struct LaunchCommandLine {
+    let handle: gpointer
+
+    public var options: CommandLineOptions {
+        // safe: GApplication keeps an options dictionary for every command line.
+        CommandLineOptions(dict: gtkkit_command_line_options(handle)!)
+    }
+
+    /// The launch's working folder, as bytes (a path need not be UTF-8).
+    public var workingDirectory: [UInt8] {
+        guard let cwd = gtkkit_command_line_cwd(handle) else { return [] }
+        return Array(UnsafeBufferPointer(start: cwd, count: strlen(cwd))).map { UInt8(bitPattern: $0) }
+    }
+
+    /// Prints a line on the launching terminal.
+    public func printError(_ message: String) { gtkkit_command_line_printerr(handle, message) }
 }
 
 /// The options GApplication parsed, as seen by `Application.onOptions`.

@@ -16,6 +16,11 @@ public enum UserDirectories {
     }
 }
 
+/// Light or dark.
+public enum ColorScheme: Sendable {
+    case followSystem, light, dark
+}
+
 /// Process-wide look: icon lookup paths, application CSS and the light or dark style.
 @MainActor
 public enum Style {
@@ -25,24 +30,21 @@ public enum Style {
         gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path)
     }
 
-    /// Asks GTK for its dark style (true) or light style (false).
-    public static func preferDark(_ dark: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        let object = UnsafeMutableRawPointer(settings)
-        let property = "gtk-application-prefer-dark-theme"
-        // NB: setting the property, even to its current value, reloads the
-        // whole theme (a quarter of start-up); only a change is worth that.
-        guard (gtkkit_get_boolean_property(object, property) != 0) != dark else { return }
-        gtkkit_set_boolean_property(object, property, dark ? 1 : 0)
+    /// Light, dark, or what the desktop prefers (GNOME's setting on the host, the
+    /// Settings portal in a Flatpak), applied at once, through libadwaita.
+    public static func setColorScheme(_ scheme: ColorScheme) {
+        let manager = adw_style_manager_get_default()
+        let wanted: AdwColorScheme = switch scheme {
+        case .followSystem: ADW_COLOR_SCHEME_DEFAULT
+        case .light: ADW_COLOR_SCHEME_FORCE_LIGHT
+        case .dark: ADW_COLOR_SCHEME_FORCE_DARK
+        }
+        // NB: a change reloads the theme; the same value again costs nothing then.
+        if adw_style_manager_get_color_scheme(manager) != wanted { adw_style_manager_set_color_scheme(manager, wanted) }
     }
 
-    /// Follows the desktop's light/dark preference, now and as it changes
-    /// (GNOME's setting on the host, the Settings portal in a Flatpak).
-    public static func followDesktopColorScheme() {
-        gtkkit_watch_color_scheme({ scheme, _ in
-            MainActor.assumeIsolated { Style.preferDark(scheme == 1) }
-        }, nil)
-    }
+    /// Whether the dark style shows now.
+    public static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
 
     /// Adds application-wide CSS.
     public static func addCSS(_ css: String) {

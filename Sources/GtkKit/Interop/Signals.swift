@@ -29,10 +29,13 @@ final class SignalClosure<Function>: @unchecked Sendable {
 typealias VoidAction = SignalClosure<@MainActor () -> Void>
 typealias KeyAction = SignalClosure<@MainActor (UInt32, GdkModifierType) -> Bool>
 typealias OptionsAction = SignalClosure<@MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32>
+typealias CommandLineAction = SignalClosure<@MainActor (LaunchCommandLine) -> Int32>
+typealias PointAction = SignalClosure<@MainActor (Double, Double) -> Void>
+typealias ResponseAction = SignalClosure<@MainActor (String) -> Void>
 
 // NB: C function pointers cannot be formed inside a generic type, so each
 // closure type gets its own destroy-notify.
-// safe (the three `$0!` below): GObject calls a destroy-notify with the data it was
+// safe (the `$0!` below): GObject calls a destroy-notify with the data it was
 // given, which is never NULL.
 extension SignalClosure where Function == @MainActor () -> Void {
     static let release: GDestroyNotify = { Unmanaged<VoidAction>.fromOpaque($0!).release() }  // safe: see above
@@ -40,6 +43,18 @@ extension SignalClosure where Function == @MainActor () -> Void {
 
 extension SignalClosure where Function == @MainActor (UInt32, GdkModifierType) -> Bool {
     static let release: GDestroyNotify = { Unmanaged<KeyAction>.fromOpaque($0!).release() }  // safe: see above
+}
+
+extension SignalClosure where Function == @MainActor (LaunchCommandLine) -> Int32 {
+    static let release: GDestroyNotify = { Unmanaged<CommandLineAction>.fromOpaque($0!).release() }  // safe: see above
+}
+
+extension SignalClosure where Function == @MainActor (Double, Double) -> Void {
+    static let release: GDestroyNotify = { Unmanaged<PointAction>.fromOpaque($0!).release() }  // safe: see above
+}
+
+extension SignalClosure where Function == @MainActor (String) -> Void {
+    static let release: GDestroyNotify = { Unmanaged<ResponseAction>.fromOpaque($0!).release() }  // safe: see above
 }
 
 extension SignalClosure where Function == @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32 {
@@ -108,6 +123,41 @@ enum Signal {
             // safe: GApplication always passes its options dictionary.
             MainActor.assumeIsolated { OptionsAction.from(data).function(dict!) }
         }, box, OptionsAction.release)
+    }
+
+    /// Connects GtkEventControllerKey::key-released, ignoring which key.
+    @discardableResult
+    static func connectKeyRelease(_ controller: gpointer, _ action: @escaping @MainActor () -> Void) -> gulong {
+        gtkkit_connect_key_release(controller, "key-released", { _, _, _, _, data in
+            MainActor.assumeIsolated { VoidAction.from(data).function() }
+        }, VoidAction(action).retainedPointer(), VoidAction.release)
+    }
+
+    /// Connects a gesture's (x, y) signal: drag-begin, drag-update, drag-end.
+    @discardableResult
+    static func connectPoint(
+        _ instance: gpointer, _ name: String, _ action: @escaping @MainActor (Double, Double) -> Void
+    ) -> gulong {
+        gtkkit_connect_point(instance, name, { _, x, y, data in
+            MainActor.assumeIsolated { PointAction.from(data).function(x, y) }
+        }, PointAction(action).retainedPointer(), PointAction.release)
+    }
+
+    /// Connects GtkGestureClick::released, ignoring where and how many.
+    @discardableResult
+    static func connectClick(_ instance: gpointer, _ action: @escaping @MainActor () -> Void) -> gulong {
+        gtkkit_connect_click(instance, "released", { _, _, _, _, data in
+            MainActor.assumeIsolated { VoidAction.from(data).function() }
+        }, VoidAction(action).retainedPointer(), VoidAction.release)
+    }
+
+    /// Connects AdwMessageDialog::response, which carries the response's id.
+    @discardableResult
+    static func connectResponse(_ dialog: gpointer, _ action: @escaping @MainActor (String) -> Void) -> gulong {
+        gtkkit_connect_response(dialog, { _, response, data in
+            let id = response.map { String(cString: $0) } ?? ""
+            MainActor.assumeIsolated { ResponseAction.from(data).function(id) }
+        }, ResponseAction(action).retainedPointer(), ResponseAction.release)
     }
 
     /// Blocks `handler` on `instance` while `body` runs (a programmatic write

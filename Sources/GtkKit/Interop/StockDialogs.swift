@@ -5,22 +5,21 @@ import CGtkShim
 @MainActor
 enum StockDialogs {
     static func presentAbout(_ info: AboutInfo, over parent: WindowWidget) {
-        // NB: GTK 4.8 exposes a plain about dialog as a "filler"; say it is a dialog.
-        let raw = Widget.make(gtk_about_dialog_get_type(), role: .dialog)
-        let about = OpaquePointer(raw)
-        gtk_about_dialog_set_program_name(about, info.name)
-        gtk_about_dialog_set_version(about, info.version)
-        gtk_about_dialog_set_comments(about, info.comments)
-        gtk_about_dialog_set_logo_icon_name(about, info.iconName)
-        gtk_about_dialog_set_website(about, info.website)
-        gtk_about_dialog_set_copyright(about, info.copyright)
-        gtk_about_dialog_set_license(about, info.license)
-        gtk_about_dialog_set_wrap_license(about, 1)
-        withCStrings(info.developers) { gtk_about_dialog_set_authors(about, $0) }
+        let about: UnsafeMutablePointer<GtkWidget> = adw_about_window_new()
+        let window = OpaquePointer(UnsafeMutableRawPointer(about))
+        adw_about_window_set_application_name(window, info.name)
+        adw_about_window_set_version(window, info.version)
+        adw_about_window_set_comments(window, info.comments)
+        adw_about_window_set_application_icon(window, info.iconName)
+        adw_about_window_set_website(window, info.website)
+        adw_about_window_set_copyright(window, info.copyright)
+        adw_about_window_set_license(window, info.license)
+        adw_about_window_set_developer_name(window, info.developers.first ?? info.name)
+        withCStrings(info.developers) { adw_about_window_set_developers(window, $0) }
         for (heading, lines) in info.credits {
-            withCStrings(lines) { gtk_about_dialog_add_credit_section(about, heading, $0) }
+            withCStrings(lines) { adw_about_window_add_credit_section(window, heading, $0) }
         }
-        present(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkWindow.self), over: parent)
+        present(UnsafeMutableRawPointer(about).assumingMemoryBound(to: GtkWindow.self), over: parent)
     }
 
     /// A keyboard-shortcuts window from GtkBuilder XML whose top object has the id "shortcuts".

@@ -41,21 +41,55 @@ extension Widget {
     func setOpacity(_ opacity: Double) { gtk_widget_set_opacity(pointer, opacity) }
     func setReceivesInput(_ receives: Bool) { gtk_widget_set_can_target(pointer, receives ? 1 : 0) }
 
+    /// The window this widget sits in, if it sits in one.
+    var rootWindow: UnsafeMutablePointer<GtkWindow>? {
+        guard let root = gtk_widget_get_root(pointer) else { return nil }
+        let object = UnsafeMutableRawPointer(root)
+        guard gtkkit_is_a(object, gtk_window_get_type()) != 0 else { return nil }
+        return object.assumingMemoryBound(to: GtkWindow.self)
+    }
+
     /// Whether the widget sits in a window (it may have been taken out of one).
     var hasParent: Bool { gtk_widget_get_parent(pointer) != nil }
 
     var width: Int { Int(gtk_widget_get_width(pointer)) }
     var height: Int { Int(gtk_widget_get_height(pointer)) }
 
-    /// Handles key presses that reach this widget, before its children (capture phase).
-    func onKeyPress(_ handler: @escaping @MainActor (KeyPress) -> Bool) {
-        // safe: GTK constructors abort on out-of-memory; they never return NULL.
-        let controller = gtk_event_controller_key_new()!
+    /// Handles key presses that reach this widget, before its children (capture
+    /// phase), and optionally key releases.
+    func onKeyPress(
+        _ handler: @escaping @MainActor (KeyPress) -> Bool,
+        released: (@MainActor () -> Void)? = nil
+    ) {
+        let controller: OpaquePointer = gtk_event_controller_key_new()
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
         Signal.connectKey(UnsafeMutableRawPointer(controller)) { keyval, state in
             handler(KeyPress(keyval: keyval, state: state))
         }
+        if let released { Signal.connectKeyRelease(UnsafeMutableRawPointer(controller), released) }
         gtk_widget_add_controller(pointer, controller)
+    }
+
+    /// Reports drags on this widget: where it began, then the offset from there as it
+    /// moves, then the final offset.
+    func onDrag(
+        begin: @escaping @MainActor () -> Void,
+        update: @escaping @MainActor (Double) -> Void,
+        end: @escaping @MainActor (Double) -> Void
+    ) {
+        let gesture: OpaquePointer = gtk_gesture_drag_new()
+        let object = UnsafeMutableRawPointer(gesture)
+        Signal.connectPoint(object, "drag-begin") { _, _ in begin() }
+        Signal.connectPoint(object, "drag-update") { x, _ in update(x) }
+        Signal.connectPoint(object, "drag-end") { x, _ in end(x) }
+        gtk_widget_add_controller(pointer, gesture)
+    }
+
+    /// Runs `action` when the widget is clicked (pressed and released on it).
+    func onClick(_ action: @escaping @MainActor () -> Void) {
+        let gesture: OpaquePointer = gtk_gesture_click_new()
+        Signal.connectClick(UnsafeMutableRawPointer(gesture), action)
+        gtk_widget_add_controller(pointer, gesture)
     }
 
     // MARK: Accessibility
@@ -100,6 +134,12 @@ public struct KeyPress: Sendable {
             || keyval == UInt32(GDK_KEY_ISO_Enter)
     }
     public var isEscape: Bool { keyval == UInt32(GDK_KEY_Escape) }
+    public var isLeft: Bool { keyval == UInt32(GDK_KEY_Left) || keyval == UInt32(GDK_KEY_KP_Left) }
+    public var isRight: Bool { keyval == UInt32(GDK_KEY_Right) || keyval == UInt32(GDK_KEY_KP_Right) }
+    /// Escape, or Alt+Left: "go back" in GNOME apps.
+    public var isBack: Bool {
+        (isEscape && !hasModifiers) || (isLeft && state.rawValue & GDK_ALT_MASK.rawValue != 0)
+    }
     public var isSpace: Bool { keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_KP_Space) }
     public var hasModifiers: Bool {
         state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue) != 0

@@ -5,14 +5,16 @@
 public final class Application {
     let handle: ApplicationHandle
     private var windows: [ObjectIdentifier: Window] = [:]
-    private var activate: (@MainActor (Application) -> Void)?
+    private var activation: (@MainActor (Application) -> Void)?
     private var startup: (@MainActor (Application) -> Void)?
 
-    public init(id: String) {
+    /// With `handlesCommandLine`, a later launch's options reach the running instance
+    /// through ``onCommandLine(_:)`` (which must activate it) instead of only raising it.
+    public init(id: String, handlesCommandLine: Bool = false) {
         Diagnostics.configureFromEnvironment()
         MainLoop.attach()
-        handle = ApplicationHandle(id: id)
-        handle.onActivate { [unowned self] in self.activate?(self) }
+        handle = ApplicationHandle(id: id, handlesCommandLine: handlesCommandLine)
+        handle.onActivate { [unowned self] in self.activation?(self) }
         handle.onStartup { [unowned self] in self.startup?(self) }
     }
 
@@ -20,7 +22,7 @@ public final class Application {
     public func onStartup(_ action: @escaping @MainActor (Application) -> Void) { startup = action }
 
     /// Runs on every launch; a second launch activates the first instance.
-    public func onActivate(_ action: @escaping @MainActor (Application) -> Void) { activate = action }
+    public func onActivate(_ action: @escaping @MainActor (Application) -> Void) { activation = action }
 
     /// Adds a command-line option shown by `--help`, parsed by GApplication.
     public func addOption(_ name: String, description: String, argument: String? = nil) {
@@ -32,6 +34,15 @@ public final class Application {
     public func onOptions(_ handler: @escaping @MainActor (CommandLineOptions) -> Int32?) {
         handle.onOptions { handler($0) ?? -1 }
     }
+
+    /// Handles each launch's command line in the running instance, this launch's or a
+    /// later one's: act on its options, call ``activate()``, return an exit status.
+    public func onCommandLine(_ handler: @escaping @MainActor (LaunchCommandLine) -> Int32) {
+        handle.onCommandLine(handler)
+    }
+
+    /// Shows the application as a plain launch does (runs `onActivate`).
+    public func activate() { handle.activate() }
 
     /// Runs the main loop until the last window closes; returns the exit status.
     ///

@@ -12,22 +12,35 @@ public struct HeaderBar {
     }
 
     let start: AnyView?
+    let title: AnyView?
     let menu: [[MenuItem]]
 
-    /// `menu` is a list of sections, shown with separators between them.
+    /// `menu` is a list of sections, shown with separators between them; `title`
+    /// replaces the window title in the middle (a view switcher, say).
+    public init<Start: View, Title: View>(
+        menu: [[MenuItem]], @ViewBuilder start: () -> Start, @ViewBuilder title: () -> Title
+    ) {
+        self.start = AnyView(start())
+        self.title = AnyView(title())
+        self.menu = menu
+    }
+
     public init<Start: View>(menu: [[MenuItem]], @ViewBuilder start: () -> Start) {
         self.start = AnyView(start())
+        title = nil
         self.menu = menu
     }
 
     public init(menu: [[MenuItem]]) {
         start = nil
+        title = nil
         self.menu = menu
     }
 
     func build(in context: BuildContext) -> Widget {
         let bar = HeaderBarWidget()
         for child in start?._build(in: context) ?? [] { bar.packStart(child) }
+        if let title { bar.setTitleWidget(title.buildOne(in: context)) }
         if !menu.isEmpty {
             let sections = menu.map { $0.map { (label: $0.label, action: $0.action) } }
             bar.packEnd(MenuButtonWidget(iconName: "open-menu-symbolic", name: "Main Menu", sections: sections, primary: true))

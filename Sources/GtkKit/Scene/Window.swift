@@ -11,37 +11,34 @@ public final class Window {
     public let environment: EnvironmentValues
     private var onDestroy: [@MainActor () -> Void] = []
 
-    /// What a window is to assistive technology.
-    public enum Role: Sendable {
-        /// An ordinary window.
-        case window
-        /// A message that needs attention, announced when it appears.
-        case alert
-    }
-
-    /// Creates a window (an application window when `application` is given), with a
-    /// header bar when `headerBar` is given; a nil size follows the content.
+    /// Creates a libadwaita window (an application window when `application` is
+    /// given) whose content sits under `headerBar` when one is given; a nil size
+    /// follows the content. `minimumSize` keeps the user from shrinking the window
+    /// below what its screens are laid out for.
     public init<Content: View>(
-        title: String, width: Int?, height: Int?, application: Application? = nil,
-        headerBar: HeaderBar? = nil, role: Role = .window,
+        title: String, width: Int?, height: Int?, minimumSize: (width: Int, height: Int)? = nil,
+        application: Application? = nil, headerBar: HeaderBar? = nil,
         @ViewBuilder content: () -> Content
     ) {
         Diagnostics.configureFromEnvironment()
         MainLoop.attach()
-        widget = WindowWidget(application: application?.handle, role: role == .alert ? .alert : .window)
+        widget = WindowWidget(application: application?.handle)
         widget.setTitle(title)
         widget.setDefaultSize(width: width, height: height)
+        if let minimumSize { widget.setMinimumSize(width: minimumSize.width, height: minimumSize.height) }
         environment = EnvironmentValues()
         var values = environment
         values.horizontalSizeClass = .horizontal(forWidth: width ?? SizeClass.compactWidthLimit)
         values.verticalSizeClass = .vertical(forHeight: height ?? SizeClass.compactHeightLimit)
         self.content = BinWidget()
-        let view = content()
-        self.content.setChild(view.buildOne(in: BuildContext(environment: environment)))
-        widget.setChild(self.content)
-        if let headerBar {
-            widget.setTitlebar(headerBar.build(in: BuildContext(environment: environment)))
-        }
+        let context = BuildContext(environment: environment)
+        let column = BoxWidget(.vertical)
+        if let headerBar { column.append(headerBar.build(in: context)) }
+        let body = content().buildOne(in: context)
+        body.setExpand(horizontal: true, vertical: true)
+        column.append(body)
+        self.content.setChild(column)
+        widget.setContent(self.content)
         self.content.onAllocate { [weak self] in self?.updateSizeClasses() }
         widget.onLeavingToplevels { [weak self] in self?.destroyed() }
         application?.keep(self)

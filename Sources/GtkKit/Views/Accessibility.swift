@@ -44,19 +44,26 @@ extension View {
 /// relations), whichever of the two is built first.
 @MainActor
 public final class AccessibilityReference {
-    private weak var widget: Widget?
-    private var pending: [@MainActor (Widget) -> Void] = []
-
+    let link = WidgetLink<Widget>()
     public init() {}
+    func resolve(_ widget: Widget) { link.resolve(widget) }
+    func whenResolved(_ action: @escaping @MainActor (Widget) -> Void) { link.whenResolved(action) }
+}
 
-    func resolve(_ widget: Widget) {
+/// One widget that others wait for: actions given before it is built run when it is.
+@MainActor
+final class WidgetLink<W: Widget> {
+    private weak var widget: W?
+    private var pending: [@MainActor (W) -> Void] = []
+
+    func resolve(_ widget: W) {
         self.widget = widget
         let waiting = pending
         pending.removeAll()
         waiting.forEach { $0(widget) }
     }
 
-    func whenResolved(_ action: @escaping @MainActor (Widget) -> Void) {
+    func whenResolved(_ action: @escaping @MainActor (W) -> Void) {
         if let widget { action(widget) } else { pending.append(action) }
     }
 }

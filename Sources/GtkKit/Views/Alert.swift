@@ -1,9 +1,9 @@
 extension View {
-    /// Presents a modal message dialog while `isPresented` holds.
+    /// Presents a message dialog (libadwaita's) while `isPresented` holds.
     ///
-    /// The dialog shows `title`, `message` and one button; the button, Enter
-    /// and Escape all call `dismiss`, which should make `isPresented` false.
-    /// Assistive technology announces it as an alert, with its message.
+    /// The dialog shows `title`, `message` and one button; the button, Enter and
+    /// Escape all call `dismiss`, which should make `isPresented` false. Assistive
+    /// technology announces it as an alert, with its message.
     public func alert(
         isPresented: @escaping @MainActor () -> Bool,
         title: @escaping @MainActor () -> String,
@@ -11,18 +11,51 @@ extension View {
         button: String = "OK",
         dismiss: @escaping @MainActor () -> Void
     ) -> ModifiedView<Self> {
+        presenting(isPresented) { owner in
+            let dialog = MessageDialogWidget(over: owner, heading: title(), body: message())
+            dialog.addResponse("ok", label: button, appearance: .suggested)
+            dialog.setResponses(default: "ok", close: "ok")
+            dialog.onResponse { _ in dismiss() }
+            return dialog
+        }
+    }
+
+    /// Asks to confirm an action while `isPresented` holds: `confirm` (shown as
+    /// destructive when `destructive`) calls `onConfirm`; Cancel, Escape or closing
+    /// call `onCancel`. Both should make `isPresented` false.
+    public func confirmation(
+        isPresented: @escaping @MainActor () -> Bool,
+        title: String, message: String, confirm: String, destructive: Bool = false,
+        onConfirm: @escaping @MainActor () -> Void, onCancel: @escaping @MainActor () -> Void
+    ) -> ModifiedView<Self> {
+        presenting(isPresented) { owner in
+            let dialog = MessageDialogWidget(over: owner, heading: title, body: message)
+            dialog.addResponse("cancel", label: "Cancel")
+            dialog.addResponse("confirm", label: confirm, appearance: destructive ? .destructive : .suggested)
+            dialog.setResponses(default: "cancel", close: "cancel")
+            dialog.onResponse { $0 == "confirm" ? onConfirm() : onCancel() }
+            return dialog
+        }
+    }
+
+    /// Shows the dialog `make` builds while `isPresented` holds, closing it when it
+    /// turns false or this view goes.
+    private func presenting(
+        _ isPresented: @escaping @MainActor () -> Bool,
+        _ make: @escaping @MainActor (Widget) -> MessageDialogWidget
+    ) -> ModifiedView<Self> {
         modified { widget in
-            var dialog: Window?
+            var dialog: MessageDialogWidget?
             widget.onTeardown {
                 dialog?.close()
                 dialog = nil
             }
-            widget.bind("alert", isPresented) { widget, presented in
+            widget.bind("dialog", isPresented) { widget, presented in
                 dialog?.close()
                 dialog = nil
                 guard presented else { return }
-                dialog = MessageDialog.present(
-                    over: widget, title: title(), message: message(), button: button, dismiss: dismiss)
+                dialog = make(widget)
+                dialog?.present()
             }
         }
     }
@@ -32,41 +65,5 @@ extension View {
         modified { widget in
             widget.on("map") { [unowned widget] in widget.grabFocus() }
         }
-    }
-}
-
-@MainActor
-enum MessageDialog {
-    static func present(
-        over owner: Widget, title: String, message: String, button: String,
-        dismiss: @escaping @MainActor () -> Void
-    ) -> Window {
-        // The alert role makes a screen reader announce the dialog as it appears.
-        let dialog = Window(title: title, width: 320, height: nil, role: .alert) {
-            VStack(spacing: 18) {
-                VStack(spacing: 8) {
-                    Text(title).cssClass("title-2").wrapping()
-                    Text(message).wrapping()
-                }
-                Button(button, action: dismiss)
-                    .cssClass("suggested-action", "pill")
-                    .align(horizontal: .center)
-                    .focusOnAppear()
-            }
-            .padding(24)
-            .onKeyPress { key in
-                guard key.isEscape || key.isEnter else { return false }
-                dismiss()
-                return true
-            }
-        }
-        dialog.widget.setModal(over: owner)
-        dialog.widget.setResizable(false)
-        dialog.widget.addCSSClass("messagedialog")
-        dialog.widget.setAccessibleDescription(message)
-        // A message dialog has no title bar of its own: its title is its heading.
-        dialog.widget.hideTitlebar()
-        dialog.present()
-        return dialog
     }
 }

@@ -4,6 +4,16 @@ public struct Button: PrimitiveView {
     private let isBound: Bool
     private let action: @MainActor () -> Void
     private var iconName: String?
+    private var content: AnyView?
+
+    /// A button showing `content` (a label with a key hint, say); give it an
+    /// accessible name with `.accessibilityLabel`.
+    public init<Content: View>(action: @escaping @MainActor () -> Void, @ViewBuilder content: () -> Content) {
+        title = { "" }
+        isBound = false
+        self.action = action
+        self.content = AnyView(content())
+    }
 
     public init(_ title: String, action: @escaping @MainActor () -> Void) {
         self.title = { title }
@@ -26,7 +36,11 @@ public struct Button: PrimitiveView {
 
     public func _build(in context: BuildContext) -> [Widget] {
         let button = ButtonWidget()
-        if let iconName {
+        if let content {
+            var inner = context
+            inner.axis = .horizontal
+            button.setChild(content.buildOne(in: inner))
+        } else if let iconName {
             button.setIconName(iconName)
             button.accessibleLabel = title()
             button.setTooltip(title())

@@ -30,17 +30,22 @@ public enum PageBuilder<Selection: Hashable> {
 /// no page keeps the page that shows (and says so in debug builds).
 public struct PageStack<Selection: Hashable>: PrimitiveView {
     let selection: @MainActor () -> Selection
+    let keepsLargestSize: Bool
     let pages: [Page<Selection>]
 
+    /// With `keepsLargestSize`, every page is built at once and the stack is as big
+    /// as its largest page, so switching pages never moves what is around it.
     public init(
-        selection: @escaping @MainActor () -> Selection, @PageBuilder<Selection> pages: () -> [Page<Selection>]
+        selection: @escaping @MainActor () -> Selection, keepsLargestSize: Bool = false,
+        @PageBuilder<Selection> pages: () -> [Page<Selection>]
     ) {
         self.selection = selection
+        self.keepsLargestSize = keepsLargestSize
         self.pages = pages()
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let stack = StackWidget()
+        let stack = StackWidget(homogeneous: keepsLargestSize)
         // GtkStack names its pages; the names stay inside this view.
         var names: [Selection: String] = [:]
         for (index, page) in pages.enumerated() where names[page.value] == nil {
@@ -48,6 +53,13 @@ public struct PageStack<Selection: Hashable>: PrimitiveView {
         }
         let pages = self.pages
         var built: Set<String> = []
+        if keepsLargestSize {
+            for page in pages {
+                guard let name = names[page.value], !built.contains(name) else { continue }
+                stack.add(page.content.buildOne(in: context), name: name)
+                built.insert(name)
+            }
+        }
         stack.bind("page", selection) { stack, value in
             guard let name = names[value], let page = pages.first(where: { $0.value == value }) else {
                 Diagnostics.warn("PageStack has no page for \(value); the current page stays")

@@ -73,12 +73,21 @@ struct QuestionView: View {
             .help("Show or hide the choices (Space)")
             .focusOnAppear()
             .widgetName("question")
-            Text { session.currentChallenge?.challenge.pronunciation ?? "" }
+            // A reading equal to the word (a deck imported without readings) is not
+            // repeated; the line stays, so the word does not move.
+            Text { reading }
                 .cssClass("dim-label")
                 .widgetName("pronunciation")
         }
         .align(horizontal: .center, vertical: .center)
         .expand(horizontal: true)
+    }
+}
+
+extension QuestionView {
+    private var reading: String {
+        guard let card = session.currentChallenge?.challenge, card.pronunciation != card.question else { return "" }
+        return card.pronunciation
     }
 }
 
@@ -100,31 +109,55 @@ struct ScoreView: View {
     private var spoken: String { "Score: \(session.numberOfAnswered) of \(questionsPerSession)" }
 }
 
-/// The answer choices: the same buttons for every question, relabelled.
+/// The answer choices: the same buttons for every question, relabelled, each with
+/// the key that chooses it. The hint and the choices take the same room, so the word
+/// above does not move when the choices appear.
 struct ChoicesView: View {
     @Environment(ChallengesViewModel.self) private var session
 
     var body: some View {
-        VStack(spacing: 8) {
-            Text("Select the word to see the choices")
-                .cssClass("dim-label")
-                .wrapping()
-                .visible { !session.showsChoices }
-            VStack(spacing: 8) {
-                ForEach({ Array(0..<session.choicesPerQuestion) }, id: \.self) { index in
-                    Button(title: { answer(index) }) { session.answer(index) }
-                        .cssClass("choice")
-                        .help("Press \(index + 1) to choose this answer")
-                        .widgetName("choice-\(index + 1)")
+        PageStack(selection: { session.showsChoices }, keepsLargestSize: true) {
+            Page(false) {
+                Text("Select the word to see the choices")
+                    .cssClass("dim-label")
+                    .wrapping()
+                    .align(vertical: .center)
+            }
+            Page(true) {
+                VStack(spacing: 8) {
+                    ForEach({ Array(0..<session.choicesPerQuestion) }, id: \.self) { index in
+                        ChoiceButton(index: index)
+                    }
                 }
             }
-            .visible { session.showsChoices }
         }
         .align(horizontal: .center, vertical: .center)
         .expand(horizontal: true)
     }
+}
 
-    private func answer(_ index: Int) -> String {
+/// One answer: its key ("1") and its meaning, which wraps rather than being cut.
+struct ChoiceButton: View {
+    let index: Int
+    @Environment(ChallengesViewModel.self) private var session
+
+    var body: some View {
+        Button(action: { session.answer(index) }) {
+            HStack(spacing: 10) {
+                Text("\(index + 1)").cssClass("choice-key")
+                Text { answer }
+                    .wrapping(alignment: .start)
+                    .expand(horizontal: true)
+                    .widgetName("choice-\(index + 1)-text")
+            }
+        }
+        .accessibilityLabel { answer }
+        .cssClass("choice")
+        .help("Press \(index + 1) to choose this answer")
+        .widgetName("choice-\(index + 1)")
+    }
+
+    private var answer: String {
         guard let answers = session.currentChallenge?.answers, index < answers.count else { return "" }
         return answers[index]
     }

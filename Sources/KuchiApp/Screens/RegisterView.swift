@@ -13,7 +13,7 @@ struct RegisterView: View {
         VStack(spacing: 18) {
             Text("Welcome to Kuchi").cssClass("title-1").wrapping()
             HStack(spacing: 8) {
-                TextField("Type your name...", text: form.profile.name)
+                TextField("Type your name…", text: form.profile.name)
                     .maximumLength(Profile.maximumNameLength)
                     .onSubmit { register() }
                     .accessibilityLabel("Name")
@@ -38,11 +38,14 @@ struct RegisterView: View {
     private func register() {
         guard users.isUserNameValid else { return }
         users.register()
-        state.screen = .welcome
+        state.challengeStep = .welcome
+        state.homePage = .challenge
+        state.screen = .home
     }
 }
 
-/// The live character count: success at 3 or more, error below, with an icon and,
+/// The live character count: neutral until something is typed, then success at 3 or
+/// more characters and an error below, each with an icon as well as a colour and,
 /// for a screen reader, a sentence ("4 characters, name is long enough") that the
 /// entry points to as its description.
 struct NameLengthIndicator: View {
@@ -54,19 +57,26 @@ struct NameLengthIndicator: View {
             // The sentence on the count says what the icons show.
             Image(decorativeIconName: "object-select-symbolic")
                 .cssClass("success")
-                .visible { users.isUserNameValid }
+                .visible { state == .valid }
             Image(decorativeIconName: "dialog-warning-symbolic")
                 .cssClass("error")
-                .visible { !users.isUserNameValid }
+                .visible { state == .tooShort }
             Text { "\(length)" }
-                .cssClass("success", when: { users.isUserNameValid })
-                .cssClass("error", when: { !users.isUserNameValid })
+                .cssClass("name-count")
+                .cssClass("success", when: { state == .valid })
+                .cssClass("error", when: { state == .tooShort })
                 .accessibilityLabel { sentence }
                 .accessibilityReference(reference)
                 .widgetName("name-count")
         }
         .help("At least 3 characters")
         .align(vertical: .center)
+    }
+
+    private enum State { case empty, tooShort, valid }
+
+    private var state: State {
+        length == 0 ? .empty : users.isUserNameValid ? .valid : .tooShort
     }
 
     private var length: Int { users.profile.name.trimmingWhitespace().count }

@@ -1,24 +1,27 @@
 import GtkKit
 import KuchiModel
 
-/// The window's content: a problem banner over the current screen.
+/// The window's content under the header bar: problems in a banner, Register or
+/// Home, and, in a narrow window, Home's view switcher at the bottom.
 struct RootView: View {
+    let homeLink: ViewStackLink
     @Environment(AppState.self) private var state
-    @Environment(UserManager.self) private var users
+    @Environment(\.horizontalSizeClass) private var horizontalSizeClass
 
     var body: some View {
         VStack(spacing: 0) {
             ProblemBanner()
             PageStack(selection: { state.screen }) {
                 Page(AppState.Screen.register) { ScreenFrame { RegisterView() } }
-                Page(AppState.Screen.welcome) { ScreenFrame { WelcomeView() } }
-                Page(AppState.Screen.practice) {
-                    ScreenFrame { PracticeView() }
-                        .environment(\.questionsPerSession, users.settings.numberOfQuestions)
-                }
+                Page(AppState.Screen.home) { HomeView(link: homeLink) }
             }
             .expand(horizontal: true, vertical: true)
+            ViewSwitcherBar(link: homeLink) { state.screen == .home && horizontalSizeClass == .compact }
+                .widgetName("switcher-bar")
         }
+        .toasts(from: state.toaster)
+        // Escape and Alt+Left go back, as in every GNOME app.
+        .onKeyPress { key in key.isBack && state.goBack() }
     }
 }
 

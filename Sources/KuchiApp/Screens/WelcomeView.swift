@@ -20,7 +20,7 @@ struct WelcomeView: View {
                 .padding(12)
             Button("Start") {
                 challenges.start()
-                state.screen = .practice
+                state.challengeStep = .practice
             }
             .cssClass("suggested-action", "pill")
             .align(horizontal: .center)

@@ -3,13 +3,19 @@ import GtkKit
 import KuchiModel
 
 /// The Kuchi application: command line, actions, and its one main window.
+///
+/// One instance runs at a time. A later launch's `--deck` or `--import-deck` is sent
+/// to the running instance, which acts on it and comes to the front; `--version` and
+/// `--check-deck` are answered where they were typed.
 @MainActor
 public final class KuchiApplication {
     nonisolated public static let id = "io.github.kuchi.Kuchi"
 
-    private let application = Application(id: KuchiApplication.id)
+    private let application = Application(id: KuchiApplication.id, handlesCommandLine: true)
     private var window: Window?
-    private var deckPath: LocalPath?
+    private var models: AppModels?
+    /// Keeps the style following the appearance setting.
+    private var appearance: Tracking?
     /// What runs after the first frame: adding the source tree's icons, or a probe.
     private let afterFirstFrame: @MainActor () -> Void
 
@@ -22,9 +28,13 @@ public final class KuchiApplication {
     @_spi(Benchmark) public init(afterFirstFrame: @escaping @MainActor () -> Void) {
         self.afterFirstFrame = afterFirstFrame
         application.addOption("deck", description: "Practise the deck in FILE", argument: "FILE")
+        application.addOption(
+            "import-deck", description: "Import the deck in FILE (JSON, or notes exported from Anki as text)",
+            argument: "FILE")
         application.addOption("check-deck", description: "Check the deck in FILE and exit", argument: "FILE")
         application.addOption("version", description: "Show the version and exit")
-        application.onOptions { [unowned self] options in self.handle(options) }
+        application.onOptions { [unowned self] options in self.handleHere(options) }
+        application.onCommandLine { [unowned self] commandLine in self.handle(commandLine) }
         application.onStartup { [unowned self] _ in self.startup() }
         application.onActivate { [unowned self] _ in self.activate() }
     }
@@ -34,7 +44,8 @@ public final class KuchiApplication {
         application.run()
     }
 
-    private func handle(_ options: CommandLineOptions) -> Int32? {
+    /// Options answered in the launching process, without a window.
+    private func handleHere(_ options: CommandLineOptions) -> Int32? {
         if options.contains("version") {
             print("kuchi \(DataLocator.version)")
             return 0
@@ -42,15 +53,40 @@ public final class KuchiApplication {
         if let path = options.bytes("check-deck") {
             return DeckCheck.run(path: LocalPath(bytes: path))
         }
-        deckPath = options.bytes("deck").map { LocalPath(bytes: $0) }
         return nil
+    }
+
+    /// A launch's command line, this one's or a later one's, in the running instance.
+    private func handle(_ commandLine: LaunchCommandLine) -> Int32 {
+        application.activate()
+        guard let models else { return 1 }
+        let options = commandLine.options
+        if let path = options.bytes("deck") {
+            models.decks.open(resolve(path, in: commandLine))
+        }
+        if let path = options.bytes("import-deck"), let problem = models.decks.importDeck(resolve(path, in: commandLine)) {
+            commandLine.printError(problem)
+            return 1
+        }
+        return 0
+    }
+
+    /// A relative path is relative to the folder the launch was typed in.
+    private func resolve(_ path: [UInt8], in commandLine: LaunchCommandLine) -> LocalPath {
+        guard path.first != UInt8(ascii: "/") else { return LocalPath(bytes: path) }
+        return LocalPath(bytes: commandLine.workingDirectory + [UInt8(ascii: "/")] + path)
     }
 
     private func startup() {
         application.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in self.application.quit() }
+        application.addAction("close", accelerators: ["<Control>w"]) { [unowned self] in self.window?.close() }
         application.addAction("about") { [unowned self] in self.window?.presentAbout(About.info) }
         application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             self.window?.presentShortcuts(builderXML: Shortcuts.builderXML)
+        }
+        application.addAction("settings", accelerators: ["<Control>comma"]) { [unowned self] in
+            guard let state = self.models?.state, state.screen == .home else { return }
+            state.homePage = .settings
         }
         Theme.install()
     }
@@ -60,8 +96,9 @@ public final class KuchiApplication {
             window.present()
             return
         }
-        let models = AppModels.load(storage: AppModels.userStorage, deckPath: deckPath)
-        Theme.apply(models.users.settings.appearance)
+        let models = AppModels.load(storage: AppModels.userStorage)
+        self.models = models
+        appearance = Theme.follow(models.users)
         let window = MainWindow.make(application: application, models: models)
         self.window = window
         window.present()

@@ -7,24 +7,27 @@ import KuchiModel
 struct AppModels {
     let users: UserManager
     let challenges: ChallengesViewModel
+    let learn: LearnSession
+    let decks: DeckShelf
     let state: AppState
 
-    /// Loads the profile and settings from `storage` and the deck to practise.
+    /// Loads the profile and settings from `storage`, and the deck they name.
     static func load(
-        storage: UserStore, deckPath: LocalPath?,
+        storage: UserStore, catalog: DeckCatalog = AppModels.catalog,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) -> AppModels {
         let users = UserManager(storage: storage)
         users.load()
-        let choice = DeckLibrary.load(path: deckPath, settingsDeck: users.settings.deck)
         // The session's length is the setting, read live: one source for the
-        // session and for the score's `questionsPerSession` (RootView).
+        // session and for the score's `questionsPerSession` (ChallengePage).
         let challenges = ChallengesViewModel(
-            deck: choice.deck, length: { users.settings.numberOfQuestions }, recorder: users, random: random)
-        let state = AppState(
-            screen: users.isRegistered ? .welcome : .register,
-            problems: choice.problem.map { [$0] } ?? [])
-        return AppModels(users: users, challenges: challenges, state: state)
+            deck: .kuchiBasics, length: { users.settings.numberOfQuestions }, recorder: users, random: random)
+        let learn = LearnSession(deck: .kuchiBasics, random: random)
+        let state = AppState(screen: users.isRegistered ? .home : .register)
+        let decks = DeckShelf(catalog: catalog, users: users, challenges: challenges, learn: learn, state: state)
+        decks.restore()
+        if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
+        return AppModels(users: users, challenges: challenges, learn: learn, decks: decks, state: state)
     }
 
     /// Where a user's files live: the XDG config and data folders.
@@ -33,26 +36,89 @@ struct AppModels {
             configDirectory: UserDirectories.config.appendingPathComponent("kuchi"),
             dataDirectory: UserDirectories.data.appendingPathComponent("kuchi")))
     }
+
+    /// The bundled decks and the ones imported into the XDG data folder.
+    static var catalog: DeckCatalog {
+        DeckCatalog(
+            bundledFolder: DataLocator.decksDirectory,
+            importedFolder: UserDirectories.data.appendingPathComponent("kuchi/decks"))
+    }
 }
 
 /// Builds the main window around the models.
 @MainActor
 enum MainWindow {
+    /// GNOME's smallest window; every screen is laid out to fit it.
+    static let minimumSize = (width: 360, height: 294)
+
     static func make(application: Application?, models: AppModels) -> Window {
         let state = models.state
+        let decks = models.decks
+        let users = models.users
+        let home = ViewStackLink()
         let headerBar = HeaderBar(menu: [
+            [.init("Settings", action: "app.settings")],
             [.init("Keyboard Shortcuts", action: "app.shortcuts"), .init("About Kuchi", action: "app.about")],
             [.init("Quit", action: "app.quit")],
         ]) {
-            Button(iconName: "go-previous-symbolic", title: "Back") { state.screen = .welcome }
-                .visible { state.screen == .practice }
+            Button(iconName: "go-previous-symbolic", title: "Back") { state.goBack() }
+                .visible { state.screen == .home && state.homePage == .challenge && state.challengeStep == .practice }
                 .widgetName("back")
+        } title: {
+            HomeTitle(link: home, state: state, decks: decks)
         }
-        return Window(title: "Kuchi", width: 720, height: 640, application: application, headerBar: headerBar) {
-            RootView()
+        return Window(
+            title: "Kuchi", width: 720, height: 640, minimumSize: minimumSize, application: application,
+            headerBar: headerBar
+        ) {
+            RootView(homeLink: home)
+                .alert(
+                    isPresented: { state.importFailure != nil }, title: { state.importFailure?.title ?? "" },
+                    message: { state.importFailure?.message ?? "" }, dismiss: { state.importFailure = nil })
+                .confirmation(
+                    isPresented: { state.isConfirmingForget }, title: "Forget You?",
+                    message: "Kuchi removes your saved name from this computer and asks for a name next time. "
+                        + "Your settings and progress stay.",
+                    confirm: "Forget Me", destructive: true,
+                    onConfirm: {
+                        state.isConfirmingForget = false
+                        users.forget()
+                        state.screen = .register
+                        state.toaster.show("Your name was removed")
+                    },
+                    onCancel: { state.isConfirmingForget = false })
+                .fileChooser(
+                    isPresented: { state.isChoosingDeckFile }, title: "Import a Deck",
+                    filterName: "Decks (JSON, or text exported from Anki)",
+                    patterns: ["*.json", "*.tsv", "*.csv", "*.txt"],
+                    onChoose: { path in
+                        state.isChoosingDeckFile = false
+                        decks.importDeck(LocalPath(bytes: path))
+                    },
+                    onCancel: { state.isChoosingDeckFile = false })
                 .environment(models.users)
                 .environment(models.challenges)
+                .environment(models.learn)
+                .environment(models.decks)
                 .environment(state)
         }
+    }
+}
+
+/// The header bar's title: Home's view switcher in a wide window, else "Kuchi"
+/// and the deck in use.
+// NB: the header bar is built beside the content, not inside it, so it gets the
+// models directly rather than from the content's environment.
+struct HomeTitle: View {
+    let link: ViewStackLink
+    let state: AppState
+    let decks: DeckShelf
+    @Environment(\.horizontalSizeClass) private var horizontalSizeClass
+
+    var body: some View {
+        ViewSwitcherTitle(
+            link: link, title: "Kuchi", subtitle: { decks.currentName },
+            showsSwitcher: { state.screen == .home && horizontalSizeClass == .regular })
+            .widgetName("home-title")
     }
 }

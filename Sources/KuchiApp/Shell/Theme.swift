@@ -4,17 +4,35 @@ import KuchiModel
 /// Kuchi's CSS and its light or dark style.
 @MainActor
 enum Theme {
+    private static var isInstalled = false
+
+    /// Adds Kuchi's CSS to the display, once.
     static func install() {
-        Style.addCSS("""
+        guard !isInstalled else { return }
+        isInstalled = true
+        var css = """
             .question { font-size: 48px; font-weight: 700; padding: 6px 18px; }
             .question.compact { font-size: 32px; padding: 4px 8px; }
             .choice { min-width: 128px; padding: 8px 12px; }
+            .choice-key { font-weight: 700; opacity: 0.7; font-feature-settings: "tnum"; }
             .app-logo { -gtk-icon-size: 128px; }
             .app-logo.compact { -gtk-icon-size: 48px; }
             .problem-banner { background-color: alpha(@warning_color, 0.15); }
-            label.success, image.success { color: @success_color; }
+            image.success { color: @success_color; }
             label.error, image.error { color: @error_color; }
-            """)
+            /* Text needs 4.5:1 against the window: libadwaita's light green is just short of it. */
+            label.success { color: shade(@success_color, 0.85); }
+            .flash-card { border-radius: 12px; box-shadow: 0 2px 6px alpha(black, 0.25); }
+            .flash-card .card-word { font-size: 40px; font-weight: 700; }
+            .flash-card .card-reading { font-size: 20px; }
+            .flash-card .card-meaning { font-size: 18px; }
+            """
+        for colour in CardColour.all {
+            // Yellow is light: its text is dark, every other card's is white.
+            let text = colour.name == "Yellow" ? "rgba(0, 0, 0, 0.85)" : "white"
+            css += "\n.flash-card.\(colour.cssClass) { background-color: \(colour.hex); color: \(text); }"
+        }
+        Style.addCSS(css)
     }
 
     /// Lets the app icon be found when Kuchi runs from its source tree.
@@ -25,12 +43,14 @@ enum Theme {
         if let icons = DataLocator.iconsDirectory { Style.addIconSearchPath(icons.path) }
     }
 
-    /// Light, dark, or whatever the desktop prefers.
-    static func apply(_ appearance: Appearance) {
-        switch appearance {
-        case .light: Style.preferDark(false)
-        case .dark: Style.preferDark(true)
-        case .system: Style.followDesktopColorScheme()
+    /// Applies the appearance setting now and whenever it changes.
+    static func follow(_ users: UserManager) -> Tracking {
+        track({ users.settings.appearance }, label: "appearance") { appearance in
+            switch appearance {
+            case .light: Style.setColorScheme(.light)
+            case .dark: Style.setColorScheme(.dark)
+            case .system: Style.setColorScheme(.followSystem)
+            }
         }
     }
 }

@@ -42,6 +42,12 @@ final class BinWidget: Widget {
 
     func shows(_ child: Widget) -> Bool { gtkkit_bin_get_child(opaque) == child.pointer }
 
+    /// Draws the child moved sideways (and turned a little) by `offset` pixels.
+    var offset: Double {
+        get { gtkkit_bin_get_offset(opaque) }
+        set { gtkkit_bin_set_offset(opaque, newValue) }
+    }
+
     /// Calls `action` after every allocation (drags, maximise, programmatic resizes).
     func onAllocate(_ action: @escaping @MainActor () -> Void) {
         gtkkit_bin_set_allocate_callback(opaque, { _, _, data in
@@ -52,16 +58,28 @@ final class BinWidget: Widget {
 
 /// A GtkStack: one page visible at a time, with a crossfade.
 final class StackWidget: Widget {
-    init() {
+    /// `homogeneous`: as large as the largest page; otherwise each page is measured
+    /// on its own, so a short page does not take a tall one's height.
+    init(homogeneous: Bool) {
         super.init(gtk_stack_new())
         gtk_stack_set_transition_type(opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        // Each page is measured on its own: a short page does not take a tall one's height.
-        gtk_stack_set_hhomogeneous(opaque, 0)
-        gtk_stack_set_vhomogeneous(opaque, 0)
+        gtk_stack_set_hhomogeneous(opaque, homogeneous ? 1 : 0)
+        gtk_stack_set_vhomogeneous(opaque, homogeneous ? 1 : 0)
     }
 
-    func add(_ child: Widget, name: String) { add(child) { gtk_stack_add_named(opaque, $0, name) } }
-    func show(_ name: String) { gtk_stack_set_visible_child_name(opaque, name) }
+    private var pages: [(name: String, widget: Widget)] = []
+
+    func add(_ child: Widget, name: String) {
+        add(child) { gtk_stack_add_named(opaque, $0, name) }
+        pages.append((name, child))
+    }
+
+    /// Shows the page `name`. GTK keeps the other pages in the accessibility tree, where
+    /// a screen reader would find their buttons: they are hidden from it too.
+    func show(_ name: String) {
+        gtk_stack_set_visible_child_name(opaque, name)
+        for page in pages { gtkkit_set_accessible_hidden(page.widget.pointer, page.name == name ? 0 : 1) }
+    }
 }
 
 /// A GtkScrolledWindow that grows with its content and scrolls past what fits.

@@ -18,6 +18,7 @@ final class ButtonWidget: Widget {
     }
 
     func setIconName(_ name: String) { gtk_button_set_icon_name(button, name) }
+    func setChild(_ child: Widget) { add(child) { gtk_button_set_child(button, $0) } }
     func onClicked(_ action: @escaping @MainActor () -> Void) { on("clicked", action) }
 }
 

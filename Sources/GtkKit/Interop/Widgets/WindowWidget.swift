@@ -1,13 +1,15 @@
 import CGtk
 import CGtkShim
 
-/// A GtkWindow (a GtkApplicationWindow when made for an application).
+/// An AdwApplicationWindow (an AdwWindow when made without an application): a
+/// window whose whole content, header bar included, is one widget.
 final class WindowWidget: Widget {
     var window: UnsafeMutablePointer<GtkWindow> { gtk(GtkWindow.self) }
+    private let isApplicationWindow: Bool
 
-    init(application: ApplicationHandle?, role: AccessibleRole) {
-        super.init(application.map { gtk_application_window_new($0.gtkApplication) }
-            ?? Widget.make(gtk_window_get_type(), role: role))
+    init(application: ApplicationHandle?) {
+        isApplicationWindow = application != nil
+        super.init(application.map { adw_application_window_new($0.gtkApplication) } ?? adw_window_new())
     }
 
     func setTitle(_ title: String) { gtk_window_set_title(window, title) }
@@ -17,21 +19,19 @@ final class WindowWidget: Widget {
         gtk_window_set_default_size(window, Int32(width ?? -1), Int32(height ?? -1))
     }
 
-    func setChild(_ child: Widget) { add(child) { gtk_window_set_child(window, $0) } }
-    func setTitlebar(_ bar: Widget) { add(bar) { gtk_window_set_titlebar(window, $0) } }
-
-    /// No title bar at all (a message dialog's title is its heading).
-    func hideTitlebar() {
-        let empty = BoxWidget(.horizontal)
-        empty.setVisible(false)
-        setTitlebar(empty)
+    func setContent(_ content: Widget) {
+        add(content) {
+            if isApplicationWindow {
+                adw_application_window_set_content(gtk(AdwApplicationWindow.self), $0)
+            } else {
+                adw_window_set_content(gtk(AdwWindow.self), $0)
+            }
+        }
     }
 
     /// Keeps this window over the one `owner` sits in, blocking it while shown.
     func setModal(over owner: Widget) {
-        if let root = gtk_widget_get_root(owner.pointer) {
-            gtk_window_set_transient_for(window, UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWindow.self))
-        }
+        if let parent = owner.rootWindow { gtk_window_set_transient_for(window, parent) }
         gtk_window_set_modal(window, 1)
     }
 
@@ -82,12 +82,13 @@ private final class HandlerID {
     var id: gulong = 0
 }
 
-/// A GtkHeaderBar with views at the start and the end.
+/// An AdwHeaderBar with views at the start and the end, and a title widget.
 final class HeaderBarWidget: Widget {
-    init() { super.init(gtk_header_bar_new()) }
+    init() { super.init(adw_header_bar_new()) }
 
-    func packStart(_ child: Widget) { add(child) { gtk_header_bar_pack_start(opaque, $0) } }
-    func packEnd(_ child: Widget) { add(child) { gtk_header_bar_pack_end(opaque, $0) } }
+    func packStart(_ child: Widget) { add(child) { adw_header_bar_pack_start(opaque, $0) } }
+    func packEnd(_ child: Widget) { add(child) { adw_header_bar_pack_end(opaque, $0) } }
+    func setTitleWidget(_ child: Widget) { add(child) { adw_header_bar_set_title_widget(opaque, $0) } }
 }
 
 /// An icon-only GtkMenuButton that opens a menu of app actions.

@@ -1,0 +1,49 @@
+#include "CGtkShim.h"
+
+// GtkFileChooserNative: the desktop's own file chooser, through the portal in a
+// Flatpak (so the sandbox needs no access to the home folder). The chooser keeps
+// itself alive until it answers.
+
+typedef struct {
+    GtkKitFileCallback callback;
+    gpointer data;
+    GDestroyNotify destroy;
+} Choice;
+
+static void on_response(GtkNativeDialog *native, int response, gpointer user_data) {
+    Choice *choice = user_data;
+    char *path = NULL;
+    if (response == GTK_RESPONSE_ACCEPT) {
+        GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(native));
+        if (file != NULL) {
+            path = g_file_get_path(file);
+            g_object_unref(file);
+        }
+    }
+    choice->callback(path, choice->data);
+    g_free(path);
+    if (choice->destroy != NULL)
+        choice->destroy(choice->data);
+    g_free(choice);
+    g_object_unref(native);
+}
+
+void gtkkit_choose_file(GtkWindow *parent, const char *title, const char *filter_name,
+                        const char *const *patterns, GtkKitFileCallback callback, gpointer data,
+                        GDestroyNotify destroy) {
+    GtkFileChooserNative *native = gtk_file_chooser_native_new(
+        title, parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+    GtkFileFilter *filter = gtk_file_filter_new();
+    gtk_file_filter_set_name(filter, filter_name);
+    for (const char *const *pattern = patterns; pattern != NULL && *pattern != NULL; pattern++)
+        gtk_file_filter_add_pattern(filter, *pattern);
+    gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(native), filter);
+    g_object_unref(filter);
+    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
+    Choice *choice = g_new0(Choice, 1);
+    choice->callback = callback;
+    choice->data = data;
+    choice->destroy = destroy;
+    g_signal_connect(native, "response", G_CALLBACK(on_response), choice);
+    gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+}

@@ -1,0 +1,19 @@
+extension View {
+    /// Opens the desktop's file chooser (the portal in a Flatpak) while
+    /// `isPresented` holds, for one file matching `patterns` ("*.json"); `onChoose`
+    /// gets the path as bytes (it need not be UTF-8), `onCancel` runs otherwise.
+    /// Both should make `isPresented` false.
+    public func fileChooser(
+        isPresented: @escaping @MainActor () -> Bool, title: String, filterName: String, patterns: [String],
+        onChoose: @escaping @MainActor ([UInt8]) -> Void, onCancel: @escaping @MainActor () -> Void
+    ) -> ModifiedView<Self> {
+        modified { widget in
+            widget.bind("file-chooser", isPresented) { widget, presented in
+                guard presented else { return }
+                FileChooser.open(title: title, filterName: filterName, patterns: patterns, over: widget) { path in
+                    if let path { onChoose(path) } else { onCancel() }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+/// A page of preference groups (AdwPreferencesPage), scrolling by itself.
+public struct PreferencesPage: PrimitiveView {
+    let groups: [PreferencesGroup]
+
+    public init(@PreferencesBuilder groups: () -> [PreferencesGroup]) { self.groups = groups() }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let page = PreferencesPageWidget()
+        for group in groups { page.addGroup(group.build(in: context)) }
+        return [page]
+    }
+}
+
+@resultBuilder @MainActor
+public enum PreferencesBuilder {
+    public static func buildBlock(_ groups: PreferencesGroup...) -> [PreferencesGroup] { groups }
+}
+
+/// A titled list of rows (AdwPreferencesGroup).
+@MainActor
+public struct PreferencesGroup {
+    let title: String
+    let description: String?
+    let rows: AnyView
+
+    public init<Rows: View>(_ title: String, description: String? = nil, @ViewBuilder rows: () -> Rows) {
+        self.title = title
+        self.description = description
+        self.rows = AnyView(rows())
+    }
+
+    func build(in context: BuildContext) -> PreferencesGroupWidget {
+        let group = PreferencesGroupWidget(title: title, description: description)
+        rows._build(in: context).forEach(group.addRow)
+        return group
+    }
+}
+
+/// A row with a title, a subtitle that may follow state, and controls at its end
+/// (AdwActionRow); activating the row activates its first control.
+public struct ActionRow<Suffix: View>: PrimitiveView {
+    let title: String
+    let subtitle: (@MainActor () -> String)?
+    let suffix: Suffix
+
+    public init(_ title: String, subtitle: (@MainActor () -> String)? = nil, @ViewBuilder suffix: () -> Suffix) {
+        self.title = title
+        self.subtitle = subtitle
+        self.suffix = suffix()
+    }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let row = ActionRowWidget(title: title)
+        if let subtitle { row.bind("subtitle", subtitle) { row, text in row.setSubtitle(text) } }
+        for (index, control) in suffix._build(in: context).enumerated() {
+            control.setAlignment(horizontal: nil, vertical: .center)
+            row.addSuffix(control, activates: index == 0)
+        }
+        return [row]
+    }
+}
+
+/// A row with a switch, bound two ways (AdwActionRow with a GtkSwitch).
+public struct SwitchRow: PrimitiveView {
+    let title: String
+    let subtitle: String?
+    let isOn: Binding<Bool>
+
+    public init(_ title: String, subtitle: String? = nil, isOn: Binding<Bool>) {
+        self.title = title
+        self.subtitle = subtitle
+        self.isOn = isOn
+    }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let row = ActionRowWidget(title: title)
+        if let subtitle { row.setSubtitle(subtitle) }
+        let toggle = SwitchWidget()
+        toggle.setAlignment(horizontal: nil, vertical: .center)
+        toggle.accessibleLabel = title
+        toggle.bindTwoWay(to: isOn)
+        row.addSuffix(toggle, activates: true)
+        return [row]
+    }
+}
+
+/// A row with a spin button over whole numbers, bound two ways.
+public struct SpinRow: PrimitiveView {
+    let title: String
+    let subtitle: String?
+    let value: Binding<Int>
+    let range: ClosedRange<Int>
+
+    public init(_ title: String, subtitle: String? = nil, value: Binding<Int>, in range: ClosedRange<Int>) {
+        self.title = title
+        self.subtitle = subtitle
+        self.value = value
+        self.range = range
+    }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let row = ActionRowWidget(title: title)
+        if let subtitle { row.setSubtitle(subtitle) }
+        let spin = SpinButtonWidget(range: range)
+        spin.setAlignment(horizontal: nil, vertical: .center)
+        spin.accessibleLabel = title
+        spin.bindTwoWay(to: value)
+        row.addSuffix(spin, activates: true)
+        return [row]
+    }
+}
+
+/// A row that picks one of a list of options (AdwComboRow), bound two ways to the
+/// index; the options may follow state.
+public struct ComboRow: PrimitiveView {
+    let title: String
+    let subtitle: String?
+    let selection: Binding<Int>
+    let options: @MainActor () -> [String]
+
+    public init(
+        _ title: String, subtitle: String? = nil, selection: Binding<Int>,
+        options: @escaping @MainActor () -> [String]
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.selection = selection
+        self.options = options
+    }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let row = ComboRowWidget(title: title)
+        if let subtitle { row.setSubtitleText(subtitle) }
+        let selection = self.selection
+        let handler = row.bindTwoWay(to: selection)
+        // A new list resets the selection: neither is the person's choice, so the
+        // change handler is blocked while the list and the selection are set again.
+        row.bind("options", options) { row, options in
+            row.blocking(handler) {
+                row.setOptions(options)
+                row.setValue(selection.wrappedValue)
+            }
+        }
+        return [row]
+    }
+}

@@ -1,0 +1,46 @@
+import GtkKit
+import KuchiModel
+
+/// Home: Learn, Challenge and Settings, switched in the header bar (a wide window)
+/// or at the bottom (a narrow one).
+struct HomeView: View {
+    let link: ViewStackLink
+    @Environment(AppState.self) private var state
+    @Environment(UserManager.self) private var users
+
+    var body: some View {
+        @Bindable var state = state
+        ViewStack(selection: $state.homePage, link: link) {
+            ViewStackPage(
+                AppState.HomePage.learn, title: "Learn", iconName: "accessories-dictionary-symbolic",
+                isVisible: { users.settings.learningEnabled }
+            ) {
+                LearnView()
+            }
+            ViewStackPage(AppState.HomePage.challenge, title: "Challenge", iconName: "input-gaming-symbolic") {
+                ChallengePage()
+            }
+            ViewStackPage(AppState.HomePage.settings, title: "Settings", iconName: "emblem-system-symbolic") {
+                SettingsView()
+            }
+        }
+        .widgetName("home")
+    }
+}
+
+/// The Challenge page: the welcome, then the practice session.
+struct ChallengePage: View {
+    @Environment(AppState.self) private var state
+    @Environment(UserManager.self) private var users
+
+    var body: some View {
+        PageStack(selection: { state.challengeStep }) {
+            Page(AppState.ChallengeStep.welcome) { ScreenFrame { WelcomeView() } }
+            Page(AppState.ChallengeStep.practice) {
+                ScreenFrame { PracticeView() }
+                    // The setting is the one source of the session's length.
+                    .environment(\.questionsPerSession, users.settings.numberOfQuestions)
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import GtkKit
+import KuchiModel
+
+/// Settings: the practice, the deck, the look, and the profile. Every change applies
+/// at once and is saved as it is made.
+struct SettingsView: View {
+    @Environment(UserManager.self) private var users
+    @Environment(AppState.self) private var state
+    @Environment(DeckShelf.self) private var decks
+
+    var body: some View {
+        @Bindable var users = users
+        PreferencesPage {
+            PreferencesGroup("Practice") {
+                SpinRow(
+                    "Questions per session", subtitle: "Correct answers that end a challenge",
+                    value: $users.settings.numberOfQuestions, in: Settings.questionsRange
+                )
+                .widgetName("questions-per-session")
+                SpinRow(
+                    "New cards per day", subtitle: "Words you have never seen that a day may bring",
+                    value: $users.settings.dailyNewCards, in: Settings.dailyNewCardsRange
+                )
+                .widgetName("daily-new-cards")
+                SwitchRow("Learn page", subtitle: "Flash cards to go through before a challenge",
+                          isOn: $users.settings.learningEnabled)
+                    .widgetName("learning-enabled")
+            }
+            PreferencesGroup("Deck", description: "The words you learn and practise") {
+                ComboRow("Deck", selection: deckIndex, options: { decks.entries.map(\.name) })
+                    .widgetName("deck")
+                ActionRow("Import a Deck", subtitle: { "A Kuchi deck (JSON) or notes exported from Anki as text" }) {
+                    Button("Import…") { state.isChoosingDeckFile = true }
+                        .widgetName("import-deck")
+                }
+            }
+            PreferencesGroup("Appearance") {
+                ComboRow("Style", selection: appearanceIndex, options: { ["Follow System", "Light", "Dark"] })
+                    .widgetName("appearance")
+                ComboRow("Card Colour", selection: colourIndex, options: { CardColour.all.map(\.name) })
+                    .widgetName("card-colour")
+            }
+            PreferencesGroup("Profile") {
+                ActionRow("Forget Me", subtitle: { "Removes your name from this computer; your progress stays" }) {
+                    Button("Forget Me…") { state.isConfirmingForget = true }
+                        .cssClass("destructive-action")
+                        .widgetName("forget-me")
+                }
+            }
+        }
+        .widgetName("settings")
+    }
+
+    private var deckIndex: Binding<Int> {
+        Binding(
+            get: { decks.entries.firstIndex { $0.id == decks.currentID } ?? 0 },
+            set: { index in if decks.entries.indices.contains(index) { decks.select(decks.entries[index].id) } })
+    }
+
+    private var appearanceIndex: Binding<Int> {
+        let cases: [Appearance] = [.system, .light, .dark]
+        return Binding(
+            get: { cases.firstIndex(of: users.settings.appearance) ?? 0 },
+            set: { index in if cases.indices.contains(index) { users.settings.appearance = cases[index] } })
+    }
+
+    private var colourIndex: Binding<Int> {
+        Binding(
+            get: { CardColour.all.firstIndex { $0.hex == users.settings.cardColor } ?? 0 },
+            set: { index in if CardColour.all.indices.contains(index) { users.settings.cardColor = CardColour.all[index].hex } })
+    }
+}
+
+/// The flash cards' colours: GNOME's palette, each with text that reads on it.
+struct CardColour {
+    let name: String
+    let hex: String
+    /// The CSS class that paints a card this colour.
+    var cssClass: String { "card-" + name.lowercased() }
+
+    static let all = [
+        CardColour(name: "Blue", hex: "#3584e4"), CardColour(name: "Green", hex: "#26a269"),
+        CardColour(name: "Yellow", hex: "#f6d32d"), CardColour(name: "Orange", hex: "#e66100"),
+        CardColour(name: "Red", hex: "#c01c28"), CardColour(name: "Purple", hex: "#813d9c"),
+        CardColour(name: "Brown", hex: "#865e3c"),
+    ]
+}

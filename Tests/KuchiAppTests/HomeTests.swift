@@ -1,0 +1,273 @@
+import CGtk
+import CGtkShim
+import Foundation
+@_spi(Interop) @_spi(Diagnostics) import GtkKit
+import KuchiModel
+import Testing
+@testable import KuchiApp
+
+/// Home (Learn, Challenge, Settings) through the real widgets, under a window manager.
+@Suite("Kuchi home", .serialized, .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+@MainActor
+struct HomeTests {
+    @Test("the view switcher sits in the header bar when wide and at the bottom below 600 px")
+    func switcherFollowsWidth() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 640)
+        defer { app.close() }
+        let bar = try #require(app.widget("switcher-bar"))
+        let title = try #require(app.widget("home-title"))
+        pump(until: { !revealed(bar) && switcherEnabled(title) }, "wide: the switcher in the header bar")
+        app.window.resize(width: 500, height: 640)
+        pump(until: { revealed(bar) && !switcherEnabled(title) }, "narrow: the switcher at the bottom")
+        app.window.resize(width: 720, height: 640)
+        pump(until: { !revealed(bar) && switcherEnabled(title) }, "wide again")
+    }
+
+    @Test("questions per session changed in Settings during a session moves the score at once")
+    func settingsChangeTheScore() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.startPractice()
+        try app.answer(correct: true)
+        #expect(app.text("score") == "1/5")
+        app.models.state.homePage = .settings
+        let spin = try #require(app.widget("questions-per-session").flatMap { descendant(of: $0, type: gtk_spin_button_get_type()) })
+        gtk_spin_button_set_value(typed(spin), 8)
+        MainLoop.drain()
+        #expect(app.models.users.settings.numberOfQuestions == 8)
+        app.models.state.homePage = .challenge
+        pump(until: { app.text("score") == "1/8" }, "the score follows the setting")
+    }
+
+    @Test("a drag past 100 px decides the card; a shorter one springs back and decides nothing")
+    func swipeDecides() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.state.homePage = .learn
+        let card = try #require(app.widget("flash-card"))
+        pump(until: { gtk_widget_get_mapped(card) != 0 && gtk_widget_get_width(card) > 0 }, "card shown")
+        let first = app.models.learn.current
+        try app.drag(card, by: 60)
+        pump(until: { gtkkit_bin_get_offset(OpaquePointer(card)) == 0 }, "sprang back")
+        #expect(app.models.learn.current == first)
+        #expect(app.models.learn.remembered == 0)
+        try app.drag(card, by: 160)
+        pump(until: { app.models.learn.current != first }, "the next card after a swipe right")
+        #expect(app.models.learn.remembered == 1)
+        let second = app.models.learn.current
+        try app.drag(card, by: -160)
+        pump(until: { app.models.learn.current != second }, "the next card after a swipe left")
+        #expect(app.models.learn.remembered == 1)
+    }
+
+    @Test("the chosen deck is remembered across a relaunch")
+    func deckChoiceSurvives() throws {
+        let app = try AppHarness(registered: true)
+        app.models.state.homePage = .settings
+        let index = try #require(app.models.decks.entries.firstIndex { $0.id == "jlpt-n5" })
+        let combo = try #require(app.widget("deck"))
+        adw_combo_row_set_selected(typed(combo), guint(index))
+        MainLoop.drain()
+        #expect(app.models.decks.currentName == "JLPT N5")
+        app.close(keepingFiles: true)
+        let again = try AppHarness(folder: app.folder)
+        defer { again.close() }
+        #expect(again.models.decks.currentID == "jlpt-n5")
+        #expect(again.models.challenges.deck.name == "JLPT N5")
+    }
+
+    @Test("a good TSV and JSON deck import and are chosen; a bad one is refused with its file and line")
+    func imports() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("incoming")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tsv = folder.appendingPathComponent("Animals.tsv")
+        try Data("ねこ\tcat\tneko\nいぬ\tdog\tinu\nとり\tbird\ttori\n".utf8).write(to: tsv)
+        #expect(app.models.decks.importDeck(LocalPath(tsv)) == nil)
+        #expect(app.models.decks.currentName == "Animals")
+        #expect(app.models.decks.entries.contains { $0.name == "Animals" })
+
+        let json = folder.appendingPathComponent("colours.json")
+        try Data(#"{"format": 1, "name": "Colours", "language": "ja", "cards": [{"question": "あか", "pronunciation": "aka", "answer": "red"}, {"question": "あお", "pronunciation": "ao", "answer": "blue"}, {"question": "しろ", "pronunciation": "shiro", "answer": "white"}]}"#.utf8).write(to: json)
+        #expect(app.models.decks.importDeck(LocalPath(json)) == nil)
+        #expect(app.models.decks.currentName == "Colours")
+
+        let bad = folder.appendingPathComponent("broken.tsv")
+        try Data("ねこ\tcat\nいぬ\n".utf8).write(to: bad)
+        let problem = try #require(app.models.decks.importDeck(LocalPath(bad)))
+        #expect(problem.contains("broken.tsv: line 2"), "\(problem)")
+        pump(until: { app.dialog != nil }, "the refusal is shown")
+        #expect(app.dialogTexts().contains { $0.contains("broken.tsv: line 2") })
+        app.dismissDialog()
+        #expect(app.models.decks.currentName == "Colours", "a refused file changes nothing")
+    }
+
+    @Test("every page fits 360×294 with no label cut short")
+    func smallestWindow() throws {
+        let app = try AppHarness(width: 360, height: 294)
+        defer { app.close() }
+        app.expectFitsWithoutClipping("register")
+        try app.register("Mei")
+        pump(until: { app.text("greeting") == "Hi, Mei" })
+        app.expectFitsWithoutClipping("welcome")
+        app.startPractice()
+        app.click("question")
+        app.expectFitsWithoutClipping("practice")
+        while app.widget("play-again") == nil { try app.answer(correct: true) }
+        pump(until: { app.widget("play-again").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        app.expectFitsWithoutClipping("congratulations")
+        app.models.state.homePage = .learn
+        pump(until: { app.widget("flash-card").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        app.expectFitsWithoutClipping("learn")
+        app.models.state.homePage = .settings
+        pump(until: { app.widget("settings").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        app.expectFitsWithoutClipping("settings")
+    }
+
+    @Test("Enter typed twice on the last feedback does not press Play Again")
+    func playAgainIgnoresKeysFromBefore() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.users.settings.numberOfQuestions = 3
+        app.startPractice()
+        for _ in 1...2 { try app.answer(correct: true) }
+        if !app.models.challenges.showsChoices { app.click("question") }
+        app.click(try #require(app.choiceName(correct: true)))
+        pump(until: { app.dialog != nil }, "the last feedback")
+        // The first Return dismisses the feedback; the second reaches Congratulations.
+        try app.pressKey("Return", inDialog: true)
+        WindowManager.run("xdotool", ["key", "--clearmodifiers", "Return"])
+        pump(until: { app.widget("play-again").map { gtk_widget_get_mapped($0) != 0 } ?? false }, "congratulations")
+        MainLoop.run(until: { app.models.challenges.numberOfAnswered == 0 }, timeout: .milliseconds(400))
+        #expect(app.models.challenges.isOver, "Play Again was not pressed")
+    }
+
+    @Test("the name count reads at 4.5:1 or more, light and dark, and shows no error before typing")
+    func counterContrast() throws {
+        let app = try AppHarness()
+        defer {
+            Style.setColorScheme(.followSystem)
+            app.close()
+        }
+        let count = try #require(app.widget("name-count"))
+        #expect(gtk_widget_has_css_class(count, "error") == 0, "no error before anything is typed")
+        let entry = try #require(app.widget("name-entry"))
+        for dark in [false, true] {
+            Style.setColorScheme(dark ? .dark : .light)
+            for name in ["Yu", "Yuki"] {
+                gtk_editable_set_text(typed(entry), name)
+                MainLoop.drain()
+                let ratio = contrast(of: count)
+                #expect(ratio >= 4.5, "\(name) in \(dark ? "dark" : "light"): \(ratio):1")
+            }
+        }
+    }
+
+    @Test("Escape and Alt+Left go back from practice; the first Tab stop is in the page")
+    func backKeys() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        let root: UnsafeMutablePointer<GtkWidget> = typed(app.window.gtkWindow)
+        let home = try #require(app.widget("home"))
+        pump(until: {
+            gtk_root_get_focus(gtk_widget_get_root(root)).map { gtk_widget_is_ancestor($0, home) != 0 } ?? false
+        }, "focus starts in the page")
+        for key in ["Escape", "alt+Left"] {
+            app.startPractice()
+            try app.pressKey(key)
+            pump(until: { app.models.state.challengeStep == .welcome }, "\(key) went back")
+        }
+    }
+}
+
+extension AppHarness {
+    /// Drags `widget` sideways by `dx` pixels with the real pointer, through the X server.
+    func drag(_ widget: UnsafeMutablePointer<GtkWidget>, by dx: Int) throws {
+        let title = "Kuchi drag \(ObjectIdentifier(self).hashValue)"
+        gtk_window_set_title(window.gtkWindow, title)
+        var id: UInt?
+        pump(until: {
+            id = WindowManager.windowID(title: title)
+            return id != nil
+        }, "the window has an X id")
+        let windowID = try #require(id)
+        WindowManager.run("xdotool", ["windowactivate", "--sync", "\(windowID)"])
+        var x = 0.0, y = 0.0
+        let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
+        gtk_widget_translate_coordinates(widget, root, Double(gtk_widget_get_width(widget)) / 2,
+                                         Double(gtk_widget_get_height(widget)) / 2, &x, &y)
+        let start = (Int(x), Int(y))
+        WindowManager.run("xdotool", ["mousemove", "--window", "\(windowID)", "\(start.0)", "\(start.1)"])
+        WindowManager.run("xdotool", ["mousedown", "1"])
+        for step in 1...8 {
+            WindowManager.run("xdotool", ["mousemove", "--window", "\(windowID)", "\(start.0 + dx * step / 8)", "\(start.1)"])
+            MainLoop.run(until: { false }, timeout: .milliseconds(15))
+        }
+        WindowManager.run("xdotool", ["mouseup", "1"])
+        MainLoop.run(until: { false }, timeout: .milliseconds(50))
+    }
+
+    /// The window's minimum size fits 360×294, and every label shown has at least the
+    /// room it asks for.
+    func expectFitsWithoutClipping(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        MainLoop.run(until: { false }, timeout: .milliseconds(100))
+        let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
+        var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0, natural: Int32 = 0
+        var baseline: Int32 = -1, naturalBaseline: Int32 = -1
+        gtk_widget_measure(root, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &natural, &baseline, &naturalBaseline)
+        gtk_widget_measure(root, GTK_ORIENTATION_VERTICAL, 360, &minimumHeight, &natural, &baseline, &naturalBaseline)
+        #expect(minimumWidth <= 360 && minimumHeight <= 294,
+                "\(screen) needs at least \(minimumWidth)×\(minimumHeight)", sourceLocation: sourceLocation)
+        for label in mappedLabels(in: root) {
+            let width = gtk_widget_get_width(label), height = gtk_widget_get_height(label)
+            var neededWidth: Int32 = 0, neededHeight: Int32 = 0
+            gtk_widget_measure(label, GTK_ORIENTATION_HORIZONTAL, -1, &neededWidth, &natural, &baseline, &naturalBaseline)
+            gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, width, &neededHeight, &natural, &baseline, &naturalBaseline)
+            #expect(width >= neededWidth && height >= neededHeight,
+                    "\(screen): “\(labelText(label))” has \(width)×\(height), needs \(neededWidth)×\(neededHeight)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    private func mappedLabels(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        guard gtk_widget_get_mapped(widget) != 0 else { return [] }
+        var found = gtkkit_is_a(widget, gtk_label_get_type()) != 0 && !labelText(widget).isEmpty ? [widget] : []
+        for child in children(of: widget) { found += mappedLabels(in: child) }
+        return found
+    }
+}
+
+@MainActor
+private func revealed(_ bar: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    adw_view_switcher_bar_get_reveal(typed(bar)) != 0
+}
+
+@MainActor
+private func switcherEnabled(_ title: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    adw_view_switcher_title_get_view_switcher_enabled(typed(title)) != 0
+}
+
+/// The WCAG contrast ratio of a label's text colour against the window background.
+@MainActor
+private func contrast(of label: UnsafeMutablePointer<GtkWidget>) -> Double {
+    let style = gtk_widget_get_style_context(label)
+    var text = GdkRGBA(), background = GdkRGBA()
+    gtk_style_context_get_color(style, &text)
+    _ = gtk_style_context_lookup_color(style, "window_bg_color", &background)
+    func luminance(_ color: GdkRGBA) -> Double {
+        func channel(_ value: Float) -> Double {
+            let c = Double(value)
+            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
+    }
+    // The text's own alpha blends it with the background first.
+    var blended = text
+    let alpha = text.alpha
+    blended.red = text.red * alpha + background.red * (1 - alpha)
+    blended.green = text.green * alpha + background.green * (1 - alpha)
+    blended.blue = text.blue * alpha + background.blue * (1 - alpha)
+    let (lighter, darker) = (max(luminance(blended), luminance(background)), min(luminance(blended), luminance(background)))
+    return (lighter + 0.05) / (darker + 0.05)
+}

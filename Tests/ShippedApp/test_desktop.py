@@ -1,0 +1,84 @@
+"""Kuchi as one desktop app: a second launch hands its deck to the running one,
+and the window's keyboard shortcuts work."""
+
+import os
+import subprocess
+import tempfile
+import unittest
+
+from kuchi_app import KuchiApp, binary, read_json, wait_until, write, xdotool
+
+ANIMALS = "ねこ\tcat\tneko\nいぬ\tdog\tinu\nとり\tbird\ttori\n"
+WORDS = {"ねこ", "いぬ", "とり"}
+
+
+class SecondLaunch(unittest.TestCase):
+    def second_launch(self, app, *arguments):
+        return subprocess.run([binary(), *arguments], env=app.environment(), capture_output=True, timeout=30)
+
+    def test_import_deck_from_a_second_launch_reaches_the_running_window(self):
+        app = KuchiApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        with app, tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "Animals.tsv")
+            write(path, ANIMALS)
+            result = self.second_launch(app, "--import-deck", path)
+            self.assertEqual(result.returncode, 0, result.stderr.decode(errors="replace"))
+            app.text_containing("Imported “Animals”")
+            settings = os.path.join(app.config, "settings.json")
+            wait_until(lambda: os.path.exists(settings) and read_json(settings).get("deck") == "animals", 5,
+                       "the imported deck chosen and remembered")
+            self.assertTrue(os.path.exists(os.path.join(app.data, "decks", "animals.json")))
+            app.press("Start")
+            self.assertIn(app.question_button().get_name(), WORDS)
+
+    def test_a_refused_import_from_a_second_launch_says_why_on_its_terminal(self):
+        app = KuchiApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        with app, tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "broken.tsv")
+            write(path, "ねこ\tcat\nいぬ\n")
+            result = self.second_launch(app, "--import-deck", path)
+            self.assertEqual(result.returncode, 1)
+            self.assertIn("broken.tsv: line 2", result.stderr.decode())
+            app.text_containing("Could not import broken.tsv")
+
+    def test_deck_from_a_second_launch_is_practised_by_the_running_window(self):
+        app = KuchiApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        with app, tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "animals.json")
+            cards = ",".join('{"question": "%s", "pronunciation": "x", "answer": "%s"}' % (w, m)
+                             for w, m in [("ねこ", "cat"), ("いぬ", "dog"), ("とり", "bird")])
+            write(path, '{"format": 1, "name": "Animals", "language": "ja", "cards": [%s]}' % cards)
+            # Relative to the second launch's own folder.
+            result = subprocess.run([binary(), "--deck", "animals.json"], env=app.environment(), cwd=folder,
+                                    capture_output=True, timeout=30)
+            self.assertEqual(result.returncode, 0, result.stderr.decode(errors="replace"))
+            app.press("Start")
+            wait_until(lambda: app.question_button().get_name() in WORDS, 5, "a word of the deck asked")
+
+
+class Shortcuts(unittest.TestCase):
+    def test_control_w_closes_the_window(self):
+        app = KuchiApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        with app:
+            app.find("push button", "Start")
+            app.focus_window()
+            xdotool("key", "ctrl+w")
+            app.process.wait(10)
+            self.assertEqual(app.process.returncode, 0)
+
+    def test_control_comma_opens_settings(self):
+        app = KuchiApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        with app:
+            app.find("push button", "Start")
+            app.focus_window()
+            xdotool("key", "ctrl+comma")
+            app.find("label", "Questions per session")
+
+
+if __name__ == "__main__":
+    unittest.main()
