@@ -219,8 +219,15 @@ extension AppHarness {
         gtk_widget_measure(root, GTK_ORIENTATION_VERTICAL, 360, &minimumHeight, &natural, &baseline, &naturalBaseline)
         #expect(minimumWidth <= 360 && minimumHeight <= 294,
                 "\(screen) needs at least \(minimumWidth)×\(minimumHeight)", sourceLocation: sourceLocation)
+        let windowWidth = Double(gtk_widget_get_width(root))
         for label in mappedLabels(in: root) {
             let width = gtk_widget_get_width(label), height = gtk_widget_get_height(label)
+            // Nothing is cut at the sides: screens scroll down, never sideways.
+            var left = 0.0, top = 0.0
+            gtk_widget_translate_coordinates(label, root, 0, 0, &left, &top)
+            #expect(left >= 0 && left + Double(width) <= windowWidth,
+                    "\(screen): “\(labelText(label))” spans \(left)…\(left + Double(width)) of \(windowWidth)",
+                    sourceLocation: sourceLocation)
             var neededWidth: Int32 = 0, neededHeight: Int32 = 0
             gtk_widget_measure(label, GTK_ORIENTATION_HORIZONTAL, -1, &neededWidth, &natural, &baseline, &naturalBaseline)
             gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, width, &neededHeight, &natural, &baseline, &naturalBaseline)

@@ -5,9 +5,14 @@ import KuchiModel
 struct CongratulationsView: View {
     @Environment(UserManager.self) private var users
     @Environment(ChallengesViewModel.self) private var session
+    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
-        StatusPage(iconName: "emblem-ok-symbolic", title: { "Congratulations!" }, description: { "" }) {
+        // A short window leaves the icon out, so Play Again stays in view.
+        StatusPage(
+            iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
+            title: { "Congratulations!" }, description: { "" }
+        ) {
             VStack(spacing: 12) {
                 Text { users.profile.name }.cssClass("title-3").wrapping()
                 Text("You’re awesome!").wrapping()
@@ -18,6 +23,8 @@ struct CongratulationsView: View {
                     .widgetName("play-again")
             }
         }
+        .cssClass("compact", when: { verticalSizeClass == .compact })
+        .expand(horizontal: true, vertical: true)
         // The key that dismissed the last feedback must not also press Play Again.
         .ignoresKeysHeldFromBefore()
         .widgetName("congratulations")

@@ -37,7 +37,7 @@ struct ChallengePage: View {
         PageStack(selection: { state.challengeStep }) {
             Page(AppState.ChallengeStep.welcome) { ScreenFrame { WelcomeView() } }
             Page(AppState.ChallengeStep.practice) {
-                ScreenFrame { PracticeView() }
+                PracticeView()
                     // The setting is the one source of the session's length.
                     .environment(\.questionsPerSession, users.settings.numberOfQuestions)
             }

@@ -6,11 +6,13 @@ import KuchiModel
 /// Right, or Remembered) if you knew it, left (Left, Not Yet) if not.
 struct LearnView: View {
     @Environment(LearnSession.self) private var learn
+    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         If({ learn.isFinished }) {
             StatusPage(
-                iconName: "emblem-ok-symbolic", title: { "Remembered \(learn.remembered)/\(learn.total)" },
+                iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
+                title: { "Remembered \(learn.remembered)/\(learn.total)" },
                 description: { "That was the round. Another one goes through the cards again." }
             ) {
                 Button("Start Again") { learn.startAgain() }
@@ -19,6 +21,7 @@ struct LearnView: View {
                     .focusOnAppear()
                     .widgetName("learn-start-again")
             }
+            .cssClass("compact", when: { verticalSizeClass == .compact })
             .widgetName("learn-finished")
         } else: {
             ScreenFrame { FlashCardsView() }
@@ -26,35 +29,49 @@ struct LearnView: View {
     }
 }
 
-/// The card being learnt, the counter, and the two answers.
+/// The card being learnt, the counter, and the two answers: stacked in a tall
+/// window, the card beside the rest in a short one (the same widgets move).
 struct FlashCardsView: View {
     @Environment(LearnSession.self) private var learn
-    @Environment(UserManager.self) private var users
 
     var body: some View {
-        VStack(spacing: 18) {
+        let counter = Shared {
             Text { "Remembered \(learn.remembered)/\(learn.total)" }
                 .cssClass("title-4", "numeric")
                 .accessibilityAnnouncement { "Remembered \(learn.remembered) of \(learn.total)" }
                 .widgetName("learn-counter")
+        }
+        let card = Shared {
             SwipeCard(onSwipe: { learn.decide(remembered: $0 == .right) }, onTap: { learn.flip() }) {
                 FlashCard()
             }
             .widgetName("flash-card")
-            HStack(spacing: 12) {
-                Button("Not Yet") { learn.decide(remembered: false) }
-                    .cssClass("pill")
-                    .help("Left arrow, or drag the card to the left")
-                    .widgetName("not-yet")
-                Button("Remembered") { learn.decide(remembered: true) }
-                    .cssClass("suggested-action", "pill")
-                    .help("Right arrow, or drag the card to the right")
-                    .focusOnAppear()
-                    .widgetName("remembered")
-            }
-            .align(horizontal: .center)
         }
-        .frame(minWidth: 280)
+        let notYet = Shared {
+            Button("Not Yet") { learn.decide(remembered: false) }
+                .cssClass("pill")
+                .help("Left arrow, or drag the card to the left")
+                .widgetName("not-yet")
+        }
+        let remembered = Shared {
+            Button("Remembered") { learn.decide(remembered: true) }
+                .cssClass("suggested-action", "pill")
+                .help("Right arrow, or drag the card to the right")
+                .focusOnAppear()
+                .widgetName("remembered")
+        }
+        AdaptiveLayout(\.verticalSizeClass) {
+            VStack(spacing: 18) {
+                counter
+                card
+                HStack(spacing: 12) { notYet; remembered }.align(horizontal: .center)
+            }
+        } compact: {
+            HStack(spacing: 12) {
+                card
+                VStack(spacing: 8) { counter; remembered; notYet }.align(vertical: .center)
+            }
+        }
         .onKeyPress(handleKey)
     }
 
@@ -71,6 +88,7 @@ struct FlashCardsView: View {
 struct FlashCard: View {
     @Environment(LearnSession.self) private var learn
     @Environment(UserManager.self) private var users
+    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         VStack(spacing: 8) {
@@ -86,9 +104,9 @@ struct FlashCard: View {
                 .wrapping()
                 .widgetName("card-meaning")
         }
-        .padding(24)
-        .frame(minWidth: 260, minHeight: 170)
+        .frame(minWidth: 140, minHeight: 120)
         .cssClass("flash-card")
+        .cssClass("compact", when: { verticalSizeClass == .compact })
         .cardColours { colour }
     }
 

@@ -8,10 +8,11 @@ struct PracticeView: View {
     @Environment(ChallengesViewModel.self) private var session
 
     var body: some View {
+        // The status page scrolls by itself; the challenge needs the frame.
         If({ session.isOver }) {
             CongratulationsView()
         } else: {
-            ChallengeView()
+            ScreenFrame { ChallengeView() }
         }
     }
 }
@@ -64,9 +65,11 @@ struct QuestionView: View {
 
     var body: some View {
         VStack(spacing: 4) {
-            Button(title: { session.currentChallenge?.challenge.question ?? "" }) {
-                session.toggleChoices()
+            Button(action: { session.toggleChoices() }) {
+                // A long word wraps rather than widening the window.
+                Text { question }.wrapping()
             }
+            .accessibilityLabel { question }
             .cssClass("flat", "question")
             // Side by side with the choices, the word is smaller so both fit 360 px.
             .cssClass("compact", when: { verticalSizeClass == .compact })
@@ -85,6 +88,8 @@ struct QuestionView: View {
 }
 
 extension QuestionView {
+    private var question: String { session.currentChallenge?.challenge.question ?? "" }
+
     private var reading: String {
         guard let card = session.currentChallenge?.challenge, card.pronunciation != card.question else { return "" }
         return card.pronunciation

@@ -25,19 +25,20 @@ struct RootView: View {
     }
 }
 
-/// Centres a screen and lets it scroll both ways, so it stays usable down to
-/// 360×294 whatever its layout needs.
+/// Centres a screen and lets it scroll down when a short window cannot show it
+/// whole. It never scrolls sideways: every screen is laid out to fit 360 px wide,
+/// so nothing is cut at the side (the window could not be made narrower otherwise).
 struct ScreenFrame<Content: View>: View {
     let content: Content
 
     init(@ViewBuilder content: () -> Content) { self.content = content() }
 
     var body: some View {
-        ScrollView(.both) {
+        ScrollView(.vertical) {
             content
                 .align(horizontal: .center, vertical: .center)
                 .expand(horizontal: true, vertical: true)
-                .padding(18)
+                .padding(12)
         }
         .expand(horizontal: true, vertical: true)
     }

@@ -12,11 +12,11 @@ struct WelcomeView: View {
         VStack(spacing: 12) {
             Text { "Hi, \(users.profile.name)" }.cssClass("title-3").wrapping().widgetName("greeting")
             Text("Welcome to Kuchi").cssClass("title-1").wrapping()
-            // The heading beside it names the app; the logo only decorates.
+            // The heading beside it names the app; the logo only decorates, and a
+            // short window leaves it out so Start stays in view.
             Image(decorativeIconName: KuchiApplication.id)
                 .cssClass("app-logo")
-                // In a short window the logo shrinks so Start stays in view.
-                .cssClass("compact", when: { verticalSizeClass == .compact })
+                .visible { verticalSizeClass == .regular }
                 .padding(12)
             Button("Start") {
                 challenges.start()

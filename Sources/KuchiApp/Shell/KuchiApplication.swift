@@ -84,9 +84,16 @@ public final class KuchiApplication {
         application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             self.window?.presentShortcuts(builderXML: Shortcuts.builderXML)
         }
-        application.addAction("settings", accelerators: ["<Control>comma"]) { [unowned self] in
-            guard let state = self.models?.state, state.screen == .home else { return }
-            state.homePage = .settings
+        // Home's pages: Alt+1, 2, 3 as in GNOME's view switchers; Settings also Ctrl+,.
+        let pages: [(String, AppState.HomePage, [String])] = [
+            ("learn", .learn, ["<Alt>1"]), ("challenge", .challenge, ["<Alt>2"]),
+            ("settings", .settings, ["<Control>comma", "<Alt>3"]),
+        ]
+        for (name, page, accelerators) in pages {
+            application.addAction(name, accelerators: accelerators) { [unowned self] in
+                guard let state = self.models?.state, state.screen == .home else { return }
+                state.homePage = page
+            }
         }
         Theme.install()
     }

@@ -24,7 +24,33 @@ enum Shortcuts {
                 </child>
                 <child>
                   <object class="GtkShortcutsGroup">
+                    <property name="title">Flash cards</property>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Turn the card</property>
+                      <property name="accelerator">space</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Remembered</property>
+                      <property name="accelerator">Right</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Not yet</property>
+                      <property name="accelerator">Left</property></object></child>
+                  </object>
+                </child>
+                <child>
+                  <object class="GtkShortcutsGroup">
                     <property name="title">General</property>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Learn, Challenge, Settings</property>
+                      <property name="accelerator">&lt;Alt&gt;1 &lt;Alt&gt;2 &lt;Alt&gt;3</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Settings</property>
+                      <property name="accelerator">&lt;Control&gt;comma</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Back</property>
+                      <property name="accelerator">Escape &lt;Alt&gt;Left</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Close the window</property>
+                      <property name="accelerator">&lt;Control&gt;w</property></object></child>
                     <child><object class="GtkShortcutsShortcut">
                       <property name="title">Keyboard shortcuts</property>
                       <property name="accelerator">&lt;Control&gt;question</property></object></child>

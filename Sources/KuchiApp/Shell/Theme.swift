@@ -12,18 +12,22 @@ enum Theme {
         isInstalled = true
         var css = """
             .question { font-size: 48px; font-weight: 700; padding: 6px 18px; }
-            .question.compact { font-size: 32px; padding: 4px 8px; }
-            .choice { min-width: 128px; padding: 8px 12px; }
+            .question.compact { font-size: 26px; padding: 4px 8px; }
+            .choice { min-width: 112px; padding: 8px 12px; }
             .choice-key { font-weight: 700; opacity: 0.7; font-feature-settings: "tnum"; }
             .app-logo { -gtk-icon-size: 128px; }
-            .app-logo.compact { -gtk-icon-size: 48px; }
             .problem-banner { background-color: alpha(@warning_color, 0.15); }
+            /* A status page in a short window: less room around it, a smaller title. */
+            statuspage.compact > scrolledwindow > viewport > box { margin: 12px; border-spacing: 8px; }
+            statuspage.compact .title { font-size: 20pt; }
             image.success { color: @success_color; }
             label.error, image.error { color: @error_color; }
             /* Text needs 4.5:1 against the window: libadwaita's light green is just short of it. */
             label.success { color: shade(@success_color, 0.85); }
-            .flash-card { border-radius: 12px; box-shadow: 0 2px 6px alpha(black, 0.25); }
+            .flash-card { border-radius: 12px; padding: 24px; box-shadow: 0 2px 6px alpha(black, 0.25); }
+            .flash-card.compact { padding: 12px; }
             .flash-card .card-word { font-size: 40px; font-weight: 700; }
+            .flash-card.compact .card-word { font-size: 28px; }
             .flash-card .card-reading { font-size: 20px; }
             .flash-card .card-meaning { font-size: 18px; }
             """

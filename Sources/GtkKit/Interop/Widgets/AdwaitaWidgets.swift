@@ -3,7 +3,12 @@ import CGtkShim
 
 /// An AdwViewStack: titled pages, one shown at a time, switched by view switchers.
 final class ViewStackWidget: Widget {
-    init() { super.init(adw_view_stack_new()) }
+    init() {
+        super.init(adw_view_stack_new())
+        // Each page is measured on its own: one page's width is not every page's minimum.
+        adw_view_stack_set_hhomogeneous(opaque, 0)
+        adw_view_stack_set_vhomogeneous(opaque, 0)
+    }
 
     /// Adds a page; returns it, to show or hide it later.
     @discardableResult
@@ -70,7 +75,7 @@ final class ToastOverlayWidget: Widget {
 final class StatusPageWidget: Widget {
     init() { super.init(adw_status_page_new()) }
 
-    func setIconName(_ name: String) { adw_status_page_set_icon_name(opaque, name) }
+    func setIconName(_ name: String?) { adw_status_page_set_icon_name(opaque, name) }
     func setTitle(_ text: String) { adw_status_page_set_title(opaque, text) }
     func setDescription(_ text: String) { adw_status_page_set_description(opaque, text) }
     func setChild(_ child: Widget) { add(child) { adw_status_page_set_child(opaque, $0) } }
