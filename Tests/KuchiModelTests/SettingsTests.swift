@@ -21,6 +21,16 @@ struct SettingsTests {
         #expect(decoded.numberOfQuestions == kept)
     }
 
+    @Test("daily new cards are kept between 1 and 200", arguments: [(-5, 1), (0, 1), (1, 1), (20, 20), (200, 200), (5000, 200)])
+    func dailyNewCardsClamped(value: Int, kept: Int) throws {
+        var settings = Settings()
+        settings.dailyNewCards = value
+        #expect(settings.dailyNewCards == kept)
+        let decoded = try JSONDecoder().decode(Settings.self, from: Data(#"{"dailyNewCards": \#(value)}"#.utf8))
+        #expect(decoded.dailyNewCards == kept)
+        #expect(try JSONDecoder().decode(Settings.self, from: Data("{}".utf8)).dailyNewCards == 20)
+    }
+
     @Test("a value of the wrong type is an error, not a guess")
     func wrongTypeFails() {
         #expect(throws: DecodingError.self) {

@@ -143,6 +143,48 @@ struct UserManagerTests {
         #expect(next.progress.questions["はい"] == Progress.Counts(correct: 1, wrong: 0))
     }
 
+    @Test("once registered, a settings change is saved as it happens; before, it is not")
+    func settingsAutosave() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let location = store(in: directory).location
+        let manager = UserManager(storage: store(in: directory))
+        manager.settings.dailyNewCards = 7
+        #expect(!FileManager.default.fileExists(atPath: location.settingsFile.path))
+        manager.profile.name = "Hanako"
+        manager.register()
+        manager.settings.dailyNewCards = 35
+        manager.settings.numberOfQuestions = 4
+
+        let next = UserManager(storage: store(in: directory))
+        next.load()
+        #expect(next.settings.dailyNewCards == 35)
+        #expect(next.settings.numberOfQuestions == 4)
+    }
+
+    @Test("Forget me removes the profile and keeps settings and progress")
+    func forgetMe() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let location = store(in: directory).location
+        let manager = UserManager(storage: store(in: directory))
+        manager.profile.name = "Hanako"
+        manager.settings.numberOfQuestions = 9
+        manager.register()
+        manager.recordResult(question: "はい", correct: true)
+        #expect(FileManager.default.fileExists(atPath: location.profileFile.path))
+        manager.forget()
+        #expect(!manager.isRegistered)
+        #expect(manager.profile.name.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: location.profileFile.path))
+
+        let next = UserManager(storage: store(in: directory))
+        next.load()
+        #expect(!next.isRegistered)
+        #expect(next.settings.numberOfQuestions == 9)
+        #expect(next.progress.questions["はい"] == Progress.Counts(correct: 1, wrong: 0))
+    }
+
     @Test("names longer than the limit are not valid")
     func overlongNameInvalid() {
         #expect(UserManager.isValidName(String(repeating: "あ", count: Profile.maximumNameLength)))
