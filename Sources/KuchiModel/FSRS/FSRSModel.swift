@@ -24,6 +24,10 @@ struct FSRSModel: Sendable {
     ]
 
     static let minimumStability = 0.001
+    /// Not in the reference, which never gets near it: only runaway arithmetic (absurd
+    /// weights, reviews centuries late) would, and past it stability could overflow to
+    /// infinity and then turn into NaN.
+    static let maximumStability = 1e12
     static let difficultyRange = 1.0...10.0
 
     /// The weights in use: always 21 of them, each within its bounds.
@@ -59,7 +63,7 @@ struct FSRSModel: Sendable {
     }
 
     func initialStability(_ rating: FSRSRating) -> Double {
-        max(weights[rating.rawValue - 1], Self.minimumStability)
+        Self.clampStability(weights[rating.rawValue - 1])
     }
 
     func initialDifficulty(_ rating: FSRSRating) -> Double {
@@ -83,7 +87,7 @@ struct FSRSModel: Sendable {
         if rating != .again {
             increase = max(increase, 1.0)
         }
-        return max(stability * increase, Self.minimumStability)
+        return Self.clampStability(stability * increase)
     }
 
     /// The new stability after a review a whole day or more after the previous one, at
@@ -95,13 +99,13 @@ struct FSRSModel: Sendable {
             ? forgetStability(difficulty: difficulty, stability: stability, retrievability: retrievability)
             : recallStability(
                 difficulty: difficulty, stability: stability, retrievability: retrievability, rating: rating)
-        return max(next, Self.minimumStability)
+        return Self.clampStability(next)
     }
 
     private func forgetStability(difficulty: Double, stability: Double, retrievability: Double) -> Double {
         let longTerm = weights[11] * pow(difficulty, -weights[12])
             * (pow(stability + 1, weights[13]) - 1) * pow(e, (1 - retrievability) * weights[14])
-        // A lapse may not leave the card more stable than a same-day Again would.
+        // FSRS-6's cap: a lapse never leaves a card more stable than it was before.
         let shortTerm = stability / pow(e, weights[17] * weights[18])
         return min(longTerm, shortTerm)
     }
@@ -117,6 +121,10 @@ struct FSRSModel: Sendable {
 
     private func unclampedInitialDifficulty(_ rating: FSRSRating) -> Double {
         weights[4] - pow(e, weights[5] * Double(rating.rawValue - 1)) + 1
+    }
+
+    static func clampStability(_ stability: Double) -> Double {
+        min(max(stability, minimumStability), maximumStability)
     }
 
     private func clampDifficulty(_ difficulty: Double) -> Double {

@@ -64,8 +64,8 @@ public struct FSRSScheduler: Sendable {
     ///
     /// A card whose stored fields the reference could not have produced is still
     /// scheduled: a learning card without a step (or a negative one) is at step 0; a
-    /// stability below 0.001 or a difficulty outside 1...10 is clamped; a card missing its
-    /// stability or difficulty (or holding NaN) is reviewed as a new card.
+    /// stability outside 0.001...1e12 days or a difficulty outside 1...10 is clamped; a
+    /// card missing its stability or difficulty (or holding NaN) is reviewed as a new card.
     public func review(
         _ card: FSRSCard, rating: FSRSRating, at time: Date, using random: inout some RandomNumberGenerator
     ) -> FSRSCard {
@@ -110,8 +110,7 @@ public struct FSRSScheduler: Sendable {
             return 0
         }
         let elapsed = max(0, Self.elapsedDays(from: lastReview, to: time))
-        return model.retrievability(
-            elapsedDays: elapsed, stability: max(stability, FSRSModel.minimumStability))
+        return model.retrievability(elapsedDays: elapsed, stability: FSRSModel.clampStability(stability))
     }
 
     /// The review interval in whole days for `stability`: rounded half to even (as
@@ -141,8 +140,7 @@ public struct FSRSScheduler: Sendable {
             !stability.isNaN, !difficulty.isNaN
         else { return nil }
         let range = FSRSModel.difficultyRange
-        return (max(stability, FSRSModel.minimumStability),
-                min(max(difficulty, range.lowerBound), range.upperBound))
+        return (FSRSModel.clampStability(stability), min(max(difficulty, range.lowerBound), range.upperBound))
     }
 
     private static func validStep(_ seconds: TimeInterval) -> TimeInterval {
