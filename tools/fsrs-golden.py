@@ -95,6 +95,8 @@ def scheduler_specs():
         dict(learning_steps=[timedelta(seconds=90), timedelta(seconds=1001)],
              relearning_steps=[timedelta(seconds=333)]),
         dict(learning_steps=[], relearning_steps=[], maximum_interval=365),
+        # First intervals of exactly 1.5, 2.5 and 4.5 days: Python's round() halves to even.
+        dict(parameters=[0.5, 1.5, 2.5, 4.5] + list(DEFAULT_PARAMETERS[4:]), learning_steps=[]),
     ]
 
 
