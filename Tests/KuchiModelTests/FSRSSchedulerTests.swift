@@ -62,6 +62,14 @@ struct FSRSSchedulerTests {
         #expect(card.due.timeIntervalSince(start) >= day)
     }
 
+    @Test("intervals round half to even, as Python's round() does", arguments: [(1.5, 2), (2.5, 2), (4.5, 4)])
+    func halfToEven(stability: Double, days: Double) {
+        var parameters = weights
+        parameters[2] = stability
+        let card = FSRSScheduler(parameters: parameters, learningSteps: []).review(FSRSCard(due: start), rating: .good, at: start)
+        #expect(card.due == start.addingTimeInterval(days * day))
+    }
+
     @Test("no learning steps: even Again sends a new card straight to review")
     func noLearningSteps() {
         let card = FSRSScheduler(learningSteps: []).review(FSRSCard(due: start), rating: .again, at: start)
@@ -126,6 +134,19 @@ struct FSRSSchedulerTests {
         #expect(stability(60) == stability(day - 0.000_001))
         #expect(stability(60) == stability(-3600))
         #expect(stability(60) != stability(day))
+    }
+
+    @Test("times whole days apart to the microsecond count as whole days, as in the reference")
+    func microsecondExactDays() {
+        // Exactly 29 days apart as decimals (and as the reference's datetimes), but 60 ns
+        // less as doubles: counting raw seconds would make it 28 days.
+        let last = Date(timeIntervalSinceReferenceDate: 534_835_879.130_33)
+        let later = Date(timeIntervalSinceReferenceDate: 537_341_479.130_33)
+        #expect(later.timeIntervalSince(last) < 29 * day)
+        let card = reviewCard(stability: 10, difficulty: 5, lastReview: last)
+        let recall = scheduler.retrievability(of: card, at: later)
+        #expect(recall == scheduler.retrievability(of: card, at: last.addingTimeInterval(29 * day + 3600)))
+        #expect(recall != scheduler.retrievability(of: card, at: last.addingTimeInterval(28 * day + 3600)))
     }
 
     @Test("the maximum interval caps review intervals", arguments: [1, 5, 30])
