@@ -123,8 +123,9 @@ public struct FSRSScheduler: Sendable {
     }
 
     /// Whole days from `start` to `end`, rounded down, as the reference's
-    /// `timedelta.days` counts them: the difference is first rounded to microseconds
-    /// (Python's resolution), so times read back from storage land on the same day.
+    /// `timedelta.days` counts them. The difference is first rounded to microseconds, the
+    /// reference's resolution: two times whole days apart to the microsecond then count
+    /// as whole days even where `Date`'s doubles put them a few nanoseconds short.
     static func elapsedDays(from start: Date, to end: Date) -> Int {
         let microseconds = (end.timeIntervalSince(start) * 1_000_000).rounded()
         guard !microseconds.isNaN else { return 0 }
