@@ -5,6 +5,8 @@
 // `DeckProblem`); a practice session (`ChallengesViewModel`); the user's profile,
 // settings and progress (`UserManager`) and where they are kept (`UserStore`,
 // `AtomicFile`).
+// When a card comes back: the FSRS-6 spaced-repetition scheduler (`FSRSScheduler`,
+// `FSRSCard`, under FSRS/), a pure value-type port of py-fsrs checked against it.
 //
 // Threading rule: the two observable models are `@MainActor`. Every state change that a
 // screen can see happens on the main actor, so the UI layer's bindings never race the
