@@ -48,8 +48,39 @@ package final class SQLiteDatabase {
         guard code == SQLITE_OK else { throw SQLiteError(handle, code: code) }
     }
 
-    /// The prepared statement for `sql`, reset and with no bindings.
-    package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    /// Runs `sql` with `values` bound to its `?`s, calling `row` for each result row.
+    ///
+    /// The ``SQLiteRow`` is only valid inside the call; copy out what you need.
+    package func query(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void) throws {
+        try statement(sql).query(values, row: row)
+    }
+
+    /// Runs `sql` for its effect; any rows it returns are ignored.
+    package func run(_ sql: String, _ values: [SQLiteValue] = []) throws {
+        try statement(sql).query(values) { _ in }
+    }
+
+    /// The first column of the first row as an integer, or `nil` if there is no row.
+    package func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64? {
+        var result: Int64?
+        try statement(sql).query(values) { row in
+            if result == nil { result = row.optionalInteger(0) }
+        }
+        return result
+    }
+
+    /// The first column of the first row as text, or `nil` if there is no row.
+    package func text(_ sql: String, _ values: [SQLiteValue] = []) throws -> String? {
+        var result: String?
+        try statement(sql).query(values) { row in
+            if result == nil { result = row.text(0) }
+        }
+        return result
+    }
+
+    // Statements never leave this class: one used after its connection closed would be
+    // a dangling pointer.
+    private func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = statements[sql] { return cached }
         var prepared: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)

@@ -11,8 +11,9 @@ package enum SQLiteValue: Sendable, Equatable {
     package static func optional(_ value: Double?) -> SQLiteValue { value.map(SQLiteValue.real) ?? .null }
 }
 
-/// A prepared statement, owned and cached by its ``SQLiteDatabase``.
-package final class SQLiteStatement {
+/// A prepared statement, owned and cached by its ``SQLiteDatabase``, which finalizes it
+/// before closing; only the database uses it.
+final class SQLiteStatement {
     private let handle: OpaquePointer
     private let connection: OpaquePointer
 
@@ -25,10 +26,9 @@ package final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
-    /// Runs the statement to completion with `values` bound, calling `row` for each row.
-    ///
-    /// The ``SQLiteRow`` is only valid inside the call; copy out what you need.
-    package func query(_ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void) throws {
+    /// Runs the statement to completion with `values` bound, calling `row` for each row,
+    /// then resets it for the next use.
+    func query(_ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void) throws {
         defer {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
@@ -40,20 +40,6 @@ package final class SQLiteStatement {
             guard code == SQLITE_ROW else { throw SQLiteError(connection, code: code) }
             try row(SQLiteRow(handle: handle))
         }
-    }
-
-    /// Runs a statement that returns no rows (or whose rows do not matter).
-    package func run(_ values: [SQLiteValue] = []) throws {
-        try query(values) { _ in }
-    }
-
-    /// The first column of the first row as an integer, or `nil` if there is no row.
-    package func integer(_ values: [SQLiteValue] = []) throws -> Int64? {
-        var result: Int64?
-        try query(values) { row in
-            if result == nil { result = row.optionalInteger(0) }
-        }
-        return result
     }
 
     private func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
