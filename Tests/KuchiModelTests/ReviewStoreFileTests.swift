@@ -1,0 +1,177 @@
+import Foundation
+import KuchiModel
+import Testing
+
+@Suite("Review store: the database file")
+struct ReviewStoreFileTests {
+    @Test("a new database is created with its folder, at the latest schema version, in WAL mode")
+    func createsDatabase() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory.appendingPathComponent("data/kuchi"))
+        _ = try ReviewStore(path: path)
+        let database = try SQLiteDatabase(path: path)
+        #expect(try database.integer("PRAGMA user_version") == Int64(ReviewStoreSchema.migrations.count))
+        #expect(try database.text("PRAGMA journal_mode") == "wal")
+    }
+
+    @Test("a version-0 database (SQLite, but no Kuchi tables yet) is migrated and usable")
+    func migratesVersionZero() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        try SQLiteDatabase(path: path).execute("CREATE TABLE scratch (x); DROP TABLE scratch")
+
+        let store = try ReviewStore(path: path)
+        try store.record(makeReview("犬", at: 0))
+        #expect(try SQLiteDatabase(path: path).integer("PRAGMA user_version") == 1)
+    }
+
+    @Test("an older database is brought up to date by the later migrations, keeping its reviews")
+    func migratesOlderVersion() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        try ReviewStore(path: path).record(makeReview("犬", at: 0))
+
+        let newer = try ReviewStore(path: path, migrations: ReviewStoreSchema.migrations + [addNotes])
+        #expect(try newer.reviews(of: CardID(deck: "jlpt-n5", question: "犬")).count == 1)
+        let database = try SQLiteDatabase(path: path)
+        #expect(try database.integer("PRAGMA user_version") == 2)
+        #expect(try database.integer("SELECT count(*) FROM card WHERE note IS NULL") == 1)
+    }
+
+    @Test("a database from a newer Kuchi is refused with both versions, and not modified")
+    func refusesNewerSchema() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        try ReviewStore(path: path, migrations: ReviewStoreSchema.migrations + [addNotes])
+            .record(makeReview("犬", at: 0))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
+        #expect(error == ReviewStoreError(path: path, kind: .newerSchema(found: 2, supported: 1)))
+        #expect(error?.description == "\(path) was written by a newer version of Kuchi (database version 2; "
+            + "this version knows up to 1); it was left as it is")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("a file of garbage is reported as not a database and left exactly as it is")
+    func garbageIsNotADatabase() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        let garbage = Data(String(repeating: "not a database, honestly. ", count: 200).utf8)
+        try garbage.write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
+        #expect(error?.kind == .notADatabase)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kuchi.sqlite3"])
+    }
+
+    @Test("a database cut short is reported as damaged and left as it is", arguments: [0.5, 0.01])
+    func truncatedIsCorrupt(keeping fraction: Double) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        let store = try ReviewStore(path: path)
+        for index in 0..<300 { try store.record(makeReview("word \(index)", at: Double(index))) }
+        _ = consume store  // closing copies the write-ahead log into the file
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        let cut = whole.prefix(Int(Double(whole.count) * fraction))
+        try cut.write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
+        guard case .corrupt = error?.kind else { Issue.record("not reported as damaged: \(String(describing: error))"); return }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == cut)
+    }
+
+    @Test("a database held exclusively by another program is reported as locked and left as it is")
+    func exclusiveLockReported() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        try ReviewStore(path: path).record(makeReview("犬", at: 0))
+        let other = try SQLiteDatabase(path: path)
+        try other.execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE")
+
+        let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
+        #expect(error?.kind == .locked)
+        #expect(error?.description == "\(path) is in use by another program (is Kuchi already running?)")
+        try other.execute("COMMIT")
+        #expect(try other.integer("SELECT count(*) FROM review") == 1)
+    }
+
+    @Test("a review while another connection holds the write lock is refused as locked, writing nothing")
+    func writeLockReported() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        let store = try ReviewStore(path: path)
+        let other = try SQLiteDatabase(path: path)
+        try other.execute("BEGIN IMMEDIATE")
+
+        let error = #expect(throws: ReviewStoreError.self) { try store.record(makeReview("犬", at: 0)) }
+        #expect(error?.kind == .locked)
+        try other.execute("COMMIT")
+        #expect(try store.card(CardID(deck: "jlpt-n5", question: "犬")) == nil)
+        try store.record(makeReview("犬", at: 0))  // once the lock is gone, it works
+    }
+
+    @Test("a database in a read-only folder is reported as read-only", arguments: [false, true])
+    func readOnlyFolder(databaseExists: Bool) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        if databaseExists { try ReviewStore(path: path).record(makeReview("犬", at: 0)) }
+        let before = try? Data(contentsOf: URL(fileURLWithPath: path))
+        try makeReadOnly(directory)
+        defer { makeWritable(directory) }
+
+        let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
+        #expect(error?.kind == .readOnly)
+        #expect(error?.description == "\(path) cannot be written: the file or its folder is read-only")
+        let after = try? Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(after == before)
+    }
+}
+
+/// A stand-in for a later Kuchi's migration.
+private let addNotes = ReviewStoreMigration(version: 2, sql: "ALTER TABLE card ADD COLUMN note TEXT")
+
+/// Makes `directory` read-only even for root, who ignores permission bits: then the
+/// immutable attribute is used. Cancels the test where neither works.
+private func makeReadOnly(_ directory: URL) throws {
+    chmod(directory.path, 0o500)
+    if !canCreateFile(in: directory) { return }
+    let chattr = Process()
+    chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+    chattr.arguments = ["+i", directory.path]
+    chattr.standardError = FileHandle.nullDevice
+    try? chattr.run()
+    chattr.waitUntilExit()
+    if canCreateFile(in: directory) {
+        try Test.cancel("cannot make a folder read-only here (root without chattr +i)")
+    }
+}
+
+private func makeWritable(_ directory: URL) {
+    let chattr = Process()
+    chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+    chattr.arguments = ["-i", directory.path]
+    chattr.standardError = FileHandle.nullDevice
+    try? chattr.run()
+    chattr.waitUntilExit()
+    chmod(directory.path, 0o700)
+}
+
+private func canCreateFile(in directory: URL) -> Bool {
+    let probe = directory.appendingPathComponent("probe").path
+    let descriptor = open(probe, O_CREAT | O_WRONLY, 0o600)
+    guard descriptor >= 0 else { return false }
+    close(descriptor)
+    unlink(probe)
+    return true
+}
