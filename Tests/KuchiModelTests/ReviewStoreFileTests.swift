@@ -88,6 +88,47 @@ struct ReviewStoreFileTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == cut)
     }
 
+    @Test("damage to the card table is found on opening; the file is left as it is")
+    func damagedCardsRefused() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        try ReviewStore(path: path).record(makeReview("犬", at: 0))
+        let damaged = try scribble(onRootPageOf: "card", in: path)
+
+        let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
+        guard case .corrupt = error?.kind else { Issue.record("not reported as damaged: \(String(describing: error))"); return }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
+    }
+
+    @Test("damage to the review log is left to the separate check, and a review then fails whole")
+    func damagedLogFoundByCheck() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        try ReviewStore(path: path).record(makeReview("犬", at: 0))
+        let damaged = try scribble(onRootPageOf: "review", in: path)
+
+        let store = try ReviewStore(path: path)  // opening skips the log, to stay fast
+        let error = #expect(throws: ReviewStoreError.self) { try ReviewStore.checkReviewLog(path: path) }
+        guard case .corrupt = error?.kind else { Issue.record("not reported as damaged: \(String(describing: error))"); return }
+        let failed = #expect(throws: ReviewStoreError.self) { try store.record(makeReview("犬", at: 100, dueIn: 5)) }
+        guard case .corrupt = failed?.kind else { Issue.record("not reported as damaged: \(String(describing: failed))"); return }
+        #expect(try store.card(CardID(deck: "jlpt-n5", question: "犬")) == makeReview("犬", at: 0).after)
+        _ = consume store
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
+    }
+
+    @Test("the separate check of the review log passes a sound database")
+    func soundLogPasses() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        let store = try ReviewStore(path: path)
+        try store.record(makeReview("犬", at: 0))
+        try ReviewStore.checkReviewLog(path: path)  // while the store is open, too
+    }
+
     @Test("a database held exclusively by another program is reported as locked and left as it is")
     func exclusiveLockReported() throws {
         let directory = try makeTemporaryDirectory()
@@ -140,6 +181,20 @@ struct ReviewStoreFileTests {
 
 /// A stand-in for a later Kuchi's migration.
 private let addNotes = ReviewStoreMigration(version: 2, sql: "ALTER TABLE card ADD COLUMN note TEXT")
+
+/// Overwrites all but the first byte of the root page of `table` (a closed database's),
+/// as a failing disk might; returns the damaged file's contents.
+private func scribble(onRootPageOf table: String, in path: String) throws -> Data {
+    let database = try SQLiteDatabase(path: path)
+    let page = try #require(try database.integer("SELECT rootpage FROM sqlite_schema WHERE name = ?", [.text(table)]))
+    let size = try #require(try database.integer("PRAGMA page_size"))
+    _ = consume database
+    var contents = try Data(contentsOf: URL(fileURLWithPath: path))
+    let start = Int((page - 1) * size)
+    contents.replaceSubrange((start + 1)..<(start + Int(size)), with: Data(repeating: 0x55, count: Int(size) - 1))
+    try contents.write(to: URL(fileURLWithPath: path))
+    return contents
+}
 
 /// Makes `directory` read-only even for root, who ignores permission bits: then the
 /// immutable attribute is used. Cancels the test where neither works.

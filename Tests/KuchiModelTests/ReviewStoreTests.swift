@@ -107,6 +107,21 @@ struct ReviewStoreTests {
         #expect(try store.newQuestions(deck: "jlpt-n4", in: deck, limit: 2) == ["一", "二"])
         #expect(try store.newQuestions(deck: "jlpt-n5", in: deck, limit: 0).isEmpty)
     }
+
+    @Test("when a deck's list changes, new questions follow its new order and include what was added")
+    func changedDeckList() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try ReviewStore(path: storePath(in: directory))
+        try store.record(makeReview("二", at: 0))
+        #expect(try store.newQuestions(deck: "jlpt-n5", in: ["一", "二", "三"], limit: 5) == ["一", "三"])
+
+        let edited = ["零", "三", "二", "一", "三"]  // reordered, extended, one repeated
+        #expect(try store.newQuestions(deck: "jlpt-n5", in: edited, limit: 5) == ["零", "三", "一"])
+        let reopened = try ReviewStore(path: storePath(in: directory))
+        #expect(try reopened.newQuestions(deck: "jlpt-n5", in: edited, limit: 5) == ["零", "三", "一"])
+        #expect(try reopened.newQuestions(deck: "jlpt-n5", in: ["一", "二", "三"], limit: 5) == ["一", "三"])
+    }
 }
 
 /// A card left in relearning with a step, a fractional stability and times with milliseconds.

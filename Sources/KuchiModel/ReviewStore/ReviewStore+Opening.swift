@@ -1,7 +1,4 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension ReviewStore {
     /// How long a statement waits for another connection's lock before reporting it.
@@ -11,16 +8,12 @@ extension ReviewStore {
     ///
     /// The order matters: everything that could refuse the file (not a database, newer
     /// schema, damaged, read-only) is read-only work and comes before the first write,
-    /// which is switching the journal to WAL.
+    /// which is switching the journal to WAL. "Damaged" is `PRAGMA quick_check` of every
+    /// table and index but the review log's, and a file shorter than its header says.
     static func open(path: String, migrations: [ReviewStoreMigration]) throws(ReviewStoreError) -> SQLiteDatabase {
         try createFolder(of: path)
-        let database: SQLiteDatabase
-        do {
-            database = try SQLiteDatabase(path: path)
-        } catch {
-            throw ReviewStoreError(path: path, error)
-        }
-        do {
+        return try storeErrors(path: path) {
+            let database = try SQLiteDatabase(path: path)
             database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             // The first read of the file: garbage fails here as "not a database".
             let found = Int(try database.integer("PRAGMA user_version") ?? 0)
@@ -28,16 +21,8 @@ extension ReviewStore {
             guard found <= supported else {
                 throw ReviewStoreError(path: path, kind: .newerSchema(found: found, supported: supported))
             }
-            // NB: SQLite takes a file shorter than one page for an empty database and would
-            // write over it; a file with bytes but no pages is a truncated one.
-            if try database.integer("PRAGMA page_count") == 0, fileSize(path) > 0 {
-                throw ReviewStoreError(path: path, kind: .corrupt("the file is shorter than one database page"))
-            }
-            var problems: [String] = []
-            try database.query("PRAGMA quick_check") { problems.append($0.text(0)) }
-            guard problems == ["ok"] else {
-                throw ReviewStoreError(path: path, kind: .corrupt(problems.prefix(3).joined(separator: "; ")))
-            }
+            try checkLength(database, path: path)
+            try checkTables(database, path: path) { !reviewLogTables.contains($0) }
             guard !database.isReadOnly else { throw ReviewStoreError(path: path, kind: .readOnly) }
             let mode = try database.text("PRAGMA journal_mode = WAL") ?? ""
             guard mode == "wal" else {
@@ -49,12 +34,6 @@ extension ReviewStore {
                 try migrate(database, to: migrations)
             }
             return database
-        } catch let error as ReviewStoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw ReviewStoreError(path: path, error)
-        } catch {
-            throw ReviewStoreError(path: path, kind: .other(String(describing: error)))
         }
     }
 
@@ -68,11 +47,6 @@ extension ReviewStore {
                 try database.execute("PRAGMA user_version = \(migration.version)")
             }
         }
-    }
-
-    private static func fileSize(_ path: String) -> Int {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// Creates the database's folder, owner-only, if it is missing.

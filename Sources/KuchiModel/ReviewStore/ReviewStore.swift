@@ -18,9 +18,9 @@ public final class ReviewStore {
     let database: SQLiteDatabase
     /// Deck names → row ids. Decks are never deleted, so an id once seen stays valid.
     var deckIDs: [String: Int64] = [:]
-    /// Per deck, the questions that have a stored state; loaded on first use by
-    /// ``newQuestions(deck:in:limit:)`` and kept current by ``record(_:)``.
-    var reviewedQuestions: [String: Set<String>] = [:]
+    /// Per deck, the fingerprint of the question list known to be registered in the
+    /// database (see ``newQuestions(deck:in:limit:)``), so it is read once per run.
+    var registeredLists: [String: Int64] = [:]
 
     /// Opens the database at `path`, creating it (and its folder, owner-only) if missing
     /// and bringing an older schema up to date.
@@ -65,6 +65,9 @@ public final class ReviewStore {
                                 + [.integer(review.time.storeMilliseconds)])
                     guard let inserted else { throw InvalidRow(detail: "a card could not be added") }
                     card = inserted
+                    try database.run(
+                        "UPDATE deck_question SET reviewed = 1 WHERE deck = ? AND question = ?",
+                        [.integer(deck), .text(review.card.question)])
                 }
                 try database.run("""
                     INSERT INTO review (card, deck, time, rating, answer_ms,
@@ -78,9 +81,8 @@ public final class ReviewStore {
                 return deck
             }
         }
-        // Only now that the transaction is committed may the caches learn of it.
+        // Only now that the transaction is committed may the cache learn of it.
         deckIDs[review.card.deck] = deck
-        reviewedQuestions[review.card.deck]?.insert(review.card.question)
     }
 
     /// The stored state of `card`, or `nil` if it was never reviewed (it is new).
@@ -110,6 +112,11 @@ public final class ReviewStore {
 
     /// Runs `body`, turning whatever it throws into a ``ReviewStoreError`` for this file.
     func storeErrors<Result>(_ body: () throws -> Result) throws(ReviewStoreError) -> Result {
+        try Self.storeErrors(path: path, body)
+    }
+
+    /// Runs `body`, turning whatever it throws into a ``ReviewStoreError`` for `path`.
+    static func storeErrors<Result>(path: String, _ body: () throws -> Result) throws(ReviewStoreError) -> Result {
         do {
             return try body()
         } catch let error as ReviewStoreError {

@@ -11,11 +11,13 @@ package final class SQLiteDatabase {
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if missing) the database at `path`, read-write unless SQLite has
-    /// to fall back to read-only because the file is write-protected.
-    package init(path: String) throws(SQLiteError) {
+    /// to fall back to read-only because the file is write-protected; or, with
+    /// `readOnly`, opens an existing database only to read it.
+    package init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         self.path = path
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else {
             throw SQLiteError(code: code, message: "out of memory", systemErrno: 0)
