@@ -38,6 +38,7 @@ let package = Package(
         .executable(name: "kuchi", targets: ["kuchi"]),
         .executable(name: "counter", targets: ["counter"]),
         .executable(name: "gtkkit-bench", targets: ["gtkkit-bench"]),
+        .executable(name: "store-bench", targets: ["store-bench"]),
         .library(name: "GtkKit", targets: ["GtkKit"]),
         .library(name: "KuchiModel", targets: ["KuchiModel"]),
     ],
@@ -77,6 +78,8 @@ let package = Package(
         .executableTarget(
             name: "gtkkit-mainloop-probe", dependencies: ["GtkKit", "CGtk"],
             path: "Tests/MainLoopProbe", swiftSettings: gtkSwift),
+        // The review store against a synthetic 100,000-card history; no GTK.
+        .executableTarget(name: "store-bench", dependencies: ["KuchiModel"]),
         .testTarget(name: "KuchiModelTests", dependencies: ["KuchiModel"], exclude: ["Fixtures"]),
         // Widget lookup, display and window-manager helpers for the GTK test targets.
         .target(
