@@ -71,16 +71,17 @@ struct ReviewStoreFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kuchi.sqlite3"])
     }
 
-    @Test("a database cut short is reported as damaged and left as it is", arguments: [0.5, 0.01])
-    func truncatedIsCorrupt(keeping fraction: Double) throws {
+    @Test("a database cut short is reported as damaged and left as it is", arguments: Cut.allCases)
+    func truncatedIsCorrupt(cut: Cut) throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
-        for index in 0..<300 { try store.record(makeReview("word \(index)", at: Double(index))) }
+        // One card answered 300 times: the file grows only in the review log's pages.
+        for index in 0..<300 { try store.record(makeReview("犬", at: Double(index))) }
         _ = consume store  // closing copies the write-ahead log into the file
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-        let cut = whole.prefix(Int(Double(whole.count) * fraction))
+        let cut = whole.prefix(cut.keeping(of: whole.count))
         try cut.write(to: URL(fileURLWithPath: path))
 
         let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
@@ -177,6 +178,26 @@ struct ReviewStoreFileTests {
         let after = try? Data(contentsOf: URL(fileURLWithPath: path))
         #expect(after == before)
     }
+}
+
+/// Ways to cut a database short.
+enum Cut: CaseIterable, CustomTestStringConvertible {
+    case half
+    /// Only the last page, one of the review log's, which opening does not check:
+    /// SQLite sees the file is shorter than its header says.
+    case lastPage
+    /// All but 1 KiB, less than a page.
+    case allButOneKiB
+
+    func keeping(of size: Int) -> Int {
+        switch self {
+        case .half: size / 2
+        case .lastPage: size - 4_096
+        case .allButOneKiB: 1_024
+        }
+    }
+
+    var testDescription: String { "\(self)" }
 }
 
 /// A stand-in for a later Kuchi's migration.

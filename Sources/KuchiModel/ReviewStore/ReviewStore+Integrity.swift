@@ -1,7 +1,4 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Finding damage without changing anything.
 extension ReviewStore {
@@ -24,25 +21,6 @@ extension ReviewStore {
         }
     }
 
-    /// Refuses a file cut short. SQLite itself would take a file shorter than one page
-    /// for an empty database and write over it, and reads pages past the end of a
-    /// longer one as if they were empty.
-    static func checkLength(_ database: SQLiteDatabase, path: String) throws {
-        let size = fileSize(path)
-        let pages = try database.integer("PRAGMA page_count") ?? 0
-        let pageSize = try database.integer("PRAGMA page_size") ?? 0
-        if pages == 0, size > 0 {
-            throw ReviewStoreError(path: path, kind: .corrupt("the file is shorter than one database page"))
-        }
-        // NB: only without a write-ahead log: pages still in the log legitimately lie past
-        // the end of the file, and a checkpoint cut short by a crash can leave the file's
-        // header ahead of its length until the log is replayed.
-        if fileSize(path + "-wal") == 0, size < pages * pageSize {
-            throw ReviewStoreError(
-                path: path, kind: .corrupt("the file is \(size) bytes, shorter than the \(pages * pageSize) it should be"))
-        }
-    }
-
     /// `PRAGMA quick_check` of each table (with its indexes) and of the schema itself
     /// that `including` accepts; the first few problems found make the error.
     static func checkTables(_ database: SQLiteDatabase, path: String, including: (String) -> Bool) throws {
@@ -59,11 +37,5 @@ extension ReviewStore {
                 throw ReviewStoreError(path: path, kind: .corrupt(problems.prefix(3).joined(separator: "; ")))
             }
         }
-    }
-
-    /// The size of a file in bytes; 0 if it is missing.
-    private static func fileSize(_ path: String) -> Int64 {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int64(status.st_size) : 0
     }
 }

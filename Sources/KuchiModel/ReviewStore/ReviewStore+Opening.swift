@@ -8,8 +8,9 @@ extension ReviewStore {
     ///
     /// The order matters: everything that could refuse the file (not a database, newer
     /// schema, damaged, read-only) is read-only work and comes before the first write,
-    /// which is switching the journal to WAL. "Damaged" is `PRAGMA quick_check` of every
-    /// table and index but the review log's, and a file shorter than its header says.
+    /// which is switching the journal to WAL. "Damaged" is what SQLite finds reading the
+    /// header and schema (it refuses a file shorter than its header says, for one), and
+    /// what `PRAGMA quick_check` finds in every table and index but the review log's.
     static func open(path: String, migrations: [ReviewStoreMigration]) throws(ReviewStoreError) -> SQLiteDatabase {
         try createFolder(of: path)
         return try storeErrors(path: path) {
@@ -21,7 +22,6 @@ extension ReviewStore {
             guard found <= supported else {
                 throw ReviewStoreError(path: path, kind: .newerSchema(found: found, supported: supported))
             }
-            try checkLength(database, path: path)
             try checkTables(database, path: path) { !reviewLogTables.contains($0) }
             guard !database.isReadOnly else { throw ReviewStoreError(path: path, kind: .readOnly) }
             let mode = try database.text("PRAGMA journal_mode = WAL") ?? ""
