@@ -80,6 +80,9 @@ let package = Package(
             path: "Tests/MainLoopProbe", swiftSettings: gtkSwift),
         // The review store against a synthetic 100,000-card history; no GTK.
         .executableTarget(name: "store-bench", dependencies: ["KuchiModel"]),
+        // Records reviews until killed; the store's crash test launches it.
+        .executableTarget(
+            name: "store-crash-probe", dependencies: ["KuchiModel"], path: "Tests/StoreCrashProbe"),
         .testTarget(name: "KuchiModelTests", dependencies: ["KuchiModel"], exclude: ["Fixtures"]),
         // Widget lookup, display and window-manager helpers for the GTK test targets.
         .target(
