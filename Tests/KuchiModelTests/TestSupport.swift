@@ -56,3 +56,25 @@ extension ChallengesViewModel {
         return test.answers.firstIndex { test.isCorrect($0) == correct }
     }
 }
+
+/// A review of `question` in `deck` at `seconds` after ``storeEpoch``, leaving the card in
+/// `state` and due `dueIn` seconds after the review.
+func makeReview(
+    _ question: String, deck: String = "jlpt-n5", rating: FSRSRating = .good, at seconds: TimeInterval,
+    state: FSRSState = .review, dueIn: TimeInterval = 86_400
+) -> Review {
+    let time = storeEpoch.addingTimeInterval(seconds)
+    return Review(
+        card: CardID(deck: deck, question: question), rating: rating, time: time, answerTime: .milliseconds(1_500),
+        after: FSRSCard(
+            state: state, step: state == .review ? nil : 0, stability: 2.5, difficulty: 5.25,
+            due: time.addingTimeInterval(dueIn), lastReview: time))
+}
+
+/// 2026-11-22 00:15:00 UTC, a whole second, so times round-trip exactly.
+let storeEpoch = Date(timeIntervalSince1970: 1_795_306_500)
+
+/// The database file of a store in `directory`.
+func storePath(in directory: URL) -> String {
+    directory.appendingPathComponent("kuchi.sqlite3").path
+}

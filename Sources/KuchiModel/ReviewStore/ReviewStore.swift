@@ -1,0 +1,136 @@
+import FoundationEssentials
+
+/// The learner's spaced-repetition memory: each card's FSRS state and the log of every
+/// answer, in one SQLite database file.
+///
+/// Every ``record(_:)`` is one transaction, committed durably (WAL, `synchronous=FULL`)
+/// before it returns: after a crash or a power cut a review is either fully there or
+/// not there at all. A file the store cannot use (not a database, damaged, from a newer
+/// Kuchi, locked by another program) is reported with a ``ReviewStoreError`` and left
+/// exactly as it is, never replaced or deleted.
+///
+/// Not `Sendable`: the store owns one SQLite connection and a cache, and is meant to be
+/// created and used on the main actor (each call takes well under a few milliseconds).
+/// Use the store from one isolation domain at a time; SQLite's own mutex is off.
+public final class ReviewStore {
+    /// The database file.
+    public let path: String
+    let database: SQLiteDatabase
+    /// Deck names → row ids. Decks are never deleted, so an id once seen stays valid.
+    var deckIDs: [String: Int64] = [:]
+    /// Per deck, the fingerprint of the question list known to be registered in the
+    /// database (see ``newQuestions(deck:in:limit:)``), so it is read once per run.
+    var registeredLists: [String: Int64] = [:]
+
+    /// Opens the database at `path`, creating it (and its folder, owner-only) if missing
+    /// and bringing an older schema up to date.
+    ///
+    /// Checks the file on the way (`PRAGMA quick_check`) and refuses, untouched, a file
+    /// that is not a database, is damaged, or was written by a newer Kuchi.
+    public convenience init(path: String) throws(ReviewStoreError) {
+        try self.init(path: path, migrations: ReviewStoreSchema.migrations)
+    }
+
+    /// Opens with a given schema history; tests pass a longer one to act as a newer Kuchi.
+    package init(path: String, migrations: [ReviewStoreMigration]) throws(ReviewStoreError) {
+        self.path = path
+        database = try Self.open(path: path, migrations: migrations)
+    }
+
+    /// Saves one review: the card's new state and a log entry, in one durable transaction.
+    ///
+    /// The log's "before" is the state stored for the card at that moment (none for a
+    /// new card), so the log always agrees with the card table. On error nothing is
+    /// written.
+    public func record(_ review: Review) throws(ReviewStoreError) {
+        let deck = try storeErrors {
+            try database.transaction {
+                guard let deck = try deckID(named: review.card.deck, creating: true) else {
+                    throw InvalidRow(detail: "deck \(review.card.deck) could not be added")
+                }
+                let stored = try storedCard(deck: deck, question: review.card.question)
+                let card: Int64
+                if let stored {
+                    card = stored.id
+                    try database.run("""
+                        UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?,
+                            last_review = ? WHERE id = ?
+                        """, Self.values(of: review.after) + [.integer(card)])
+                } else {
+                    let inserted = try database.integer("""
+                        INSERT INTO card (deck, question, state, step, stability, difficulty, due,
+                            last_review, first_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                        """, 
+                            [.integer(deck), .text(review.card.question)] + Self.values(of: review.after)
+                                + [.integer(review.time.storeMilliseconds)])
+                    guard let inserted else { throw InvalidRow(detail: "a card could not be added") }
+                    card = inserted
+                    try database.run(
+                        "UPDATE deck_question SET reviewed = 1 WHERE deck = ? AND question = ?",
+                        [.integer(deck), .text(review.card.question)])
+                }
+                try database.run("""
+                    INSERT INTO review (card, deck, time, rating, answer_ms,
+                        state_before, step_before, stability_before, difficulty_before, due_before,
+                        last_review_before, state_after, step_after, stability_after, difficulty_after,
+                        due_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, 
+                        [.integer(card), .integer(deck), .integer(review.time.storeMilliseconds),
+                         .integer(Int64(review.rating.rawValue)), .integer(review.answerTime.storeMilliseconds)]
+                            + Self.values(of: stored?.card) + Self.values(of: review.after).dropLast())
+                return deck
+            }
+        }
+        // Only now that the transaction is committed may the cache learn of it.
+        deckIDs[review.card.deck] = deck
+    }
+
+    /// The stored state of `card`, or `nil` if it was never reviewed (it is new).
+    public func card(_ card: CardID) throws(ReviewStoreError) -> FSRSCard? {
+        try storeErrors {
+            guard let deck = try deckID(named: card.deck) else { return nil }
+            return try storedCard(deck: deck, question: card.question)?.card
+        }
+    }
+
+    /// The row id of the deck called `name`, added if missing and `creating` is set.
+    func deckID(named name: String, creating: Bool = false) throws -> Int64? {
+        if let known = deckIDs[name] { return known }
+        let found: Int64?
+        if creating {
+            // An upsert that changes nothing, so RETURNING gives the id in both cases.
+            found = try database.integer("""
+                INSERT INTO deck (name) VALUES (?) ON CONFLICT (name) DO UPDATE SET name = excluded.name
+                RETURNING id
+                """, [.text(name)])
+        } else {
+            found = try database.integer("SELECT id FROM deck WHERE name = ?", [.text(name)])
+            if let found { deckIDs[name] = found }
+        }
+        return found
+    }
+
+    /// Runs `body`, turning whatever it throws into a ``ReviewStoreError`` for this file.
+    func storeErrors<Result>(_ body: () throws -> Result) throws(ReviewStoreError) -> Result {
+        try Self.storeErrors(path: path, body)
+    }
+
+    /// Runs `body`, turning whatever it throws into a ``ReviewStoreError`` for `path`.
+    static func storeErrors<Result>(path: String, _ body: () throws -> Result) throws(ReviewStoreError) -> Result {
+        do {
+            return try body()
+        } catch let error as ReviewStoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw ReviewStoreError(path: path, error)
+        } catch let error as InvalidRow {
+            throw ReviewStoreError(path: path, kind: .corrupt(error.detail))
+        } catch {
+            throw ReviewStoreError(path: path, kind: .other(String(describing: error)))
+        }
+    }
+}
+
+// The store owns a connection opened without SQLite's mutex.
+@available(*, unavailable)
+extension ReviewStore: Sendable {}

@@ -1,0 +1,112 @@
+/// One step of the database's schema history: the SQL that takes a database from
+/// `version - 1` to `version` (recorded in `PRAGMA user_version`).
+package struct ReviewStoreMigration: Sendable {
+    package let version: Int
+    package let sql: String
+
+    package init(version: Int, sql: String) {
+        self.version = version
+        self.sql = sql
+    }
+}
+
+/// The schema, as the ordered list of migrations that builds it.
+///
+/// Migrations are only ever appended: a released one is never edited, because
+/// databases out there were built by it. Times are integer milliseconds since
+/// 1970-01-01 UTC (like Anki's review log ids), so `datetime(time / 1000, 'unixepoch')`
+/// reads them; ids are SQLite rowids.
+package enum ReviewStoreSchema {
+    package static let migrations = [version1]
+
+    /// v1: decks and their question lists, card memory states, the append-only review
+    /// log, the legacy counts.
+    static let version1 = ReviewStoreMigration(version: 1, sql: """
+        -- question_count and fingerprint (FNV-1a) identify the question list last
+        -- registered in deck_question, so an unchanged list is not written again.
+        CREATE TABLE deck (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            question_count INTEGER,
+            fingerprint INTEGER
+        ) STRICT;
+
+        -- A deck's questions in deck order, as last given, and whether each has a stored
+        -- card state: new cards are read in order from a partial index holding only the
+        -- unreviewed, so picking 20 costs the same in a deck of 100 or of 100,000.
+        CREATE TABLE deck_question (
+            deck INTEGER NOT NULL REFERENCES deck (id),
+            question TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            reviewed INTEGER NOT NULL CHECK (reviewed IN (0, 1)),
+            PRIMARY KEY (deck, question)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX deck_question_new ON deck_question (deck, position) WHERE reviewed = 0;
+
+        -- One row per card that has been reviewed at least once; no row means "new".
+        CREATE TABLE card (
+            id INTEGER PRIMARY KEY,
+            deck INTEGER NOT NULL REFERENCES deck (id),
+            question TEXT NOT NULL,
+            state INTEGER NOT NULL CHECK (state BETWEEN 1 AND 3),
+            step INTEGER,
+            stability REAL,
+            difficulty REAL,
+            due INTEGER NOT NULL,
+            last_review INTEGER,
+            first_review INTEGER NOT NULL,
+            UNIQUE (deck, question)
+        ) STRICT;
+        -- Due cards, most overdue first; the due forecast.
+        CREATE INDEX card_by_due ON card (deck, due);
+        -- Cards by state, counted from the index alone.
+        CREATE INDEX card_by_state ON card (deck, state);
+        -- New cards started since the day began (the daily new-card limit).
+        CREATE INDEX card_by_first_review ON card (deck, first_review);
+
+        -- One row per answer, never changed. The card's memory state before (all NULL
+        -- for a new card) and after; `deck` repeats the card's deck so that statistics
+        -- over a deck and a time range read one index and never the cards.
+        CREATE TABLE review (
+            id INTEGER PRIMARY KEY,
+            card INTEGER NOT NULL REFERENCES card (id),
+            deck INTEGER NOT NULL REFERENCES deck (id),
+            time INTEGER NOT NULL,
+            rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 4),
+            answer_ms INTEGER NOT NULL,
+            state_before INTEGER CHECK (state_before BETWEEN 1 AND 3),
+            step_before INTEGER,
+            stability_before REAL,
+            difficulty_before REAL,
+            due_before INTEGER,
+            last_review_before INTEGER,
+            state_after INTEGER NOT NULL CHECK (state_after BETWEEN 1 AND 3),
+            step_after INTEGER,
+            stability_after REAL,
+            difficulty_after REAL,
+            due_after INTEGER NOT NULL
+        ) STRICT;
+        -- A card's history; also what a foreign-key check on deleting a card would need.
+        CREATE INDEX review_by_card ON review (card);
+        -- Reviews per day and true retention, answered from the index alone.
+        CREATE INDEX review_by_deck_time ON review (deck, time, state_before, rating);
+        CREATE TRIGGER review_no_update BEFORE UPDATE ON review
+            BEGIN SELECT RAISE (ABORT, 'the review log is append-only'); END;
+        CREATE TRIGGER review_no_delete BEFORE DELETE ON review
+            BEGIN SELECT RAISE (ABORT, 'the review log is append-only'); END;
+
+        -- The right/wrong counts of the old progress.json, keyed by question text as
+        -- they were: they have no times, so they cannot become reviews.
+        CREATE TABLE legacy_progress (
+            question TEXT PRIMARY KEY,
+            correct INTEGER NOT NULL CHECK (correct >= 0),
+            wrong INTEGER NOT NULL CHECK (wrong >= 0)
+        ) STRICT, WITHOUT ROWID;
+
+        -- One-time events and when they happened, e.g. the progress.json import.
+        CREATE TABLE event (
+            name TEXT PRIMARY KEY,
+            time INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        """)
+}

@@ -1,0 +1,78 @@
+// The review store against a synthetic history: 100,000 cards, 1,000,000 reviews.
+// Prints medians against the targets; it asserts nothing. Run it in release:
+//   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
+import Foundation
+import KuchiModel
+
+let cardCount = 100_000
+let newCardCount = 10_000
+let reviewsPerCard = 10
+let now = Date()
+let studyDay = StudyDay(rolloverHour: 4)
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-store-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+// STORE_BENCH_KEEP=1 keeps the database for a look with the sqlite3 shell.
+defer {
+    if ProcessInfo.processInfo.environment["STORE_BENCH_KEEP"] == nil {
+        try? FileManager.default.removeItem(at: folder)
+    } else {
+        print("kept \(folder.path)")
+    }
+}
+let path = folder.appendingPathComponent("kuchi.sqlite3").path
+
+let history = SyntheticHistory(cards: cardCount, newCards: newCardCount, reviewsPerCard: reviewsPerCard, now: now)
+let deck = SyntheticHistory.deck
+var table = Table("Review store: \(cardCount) cards with a history in a deck of \(history.questions.count), "
+    + "\(cardCount * reviewsPerCard) reviews (medians)")
+_ = try ReviewStore(path: path)  // creates the schema
+let build = try Measure.time { try history.write(to: path) }
+table.add("build the synthetic history (bulk insert, once)", String(format: "%.1f s", build))
+
+let open = try Measure.median(runs: 9) { _ = try ReviewStore(path: path) }
+table.add("open the store (quick_check of all but the log)", milliseconds(open), target: "≤ 150 ms")
+let check = try Measure.median(runs: 3) { try ReviewStore.checkReviewLog(path: path) }
+table.add("check the review log (in the background)", milliseconds(check))
+
+var store = try ReviewStore(path: path)
+@MainActor func buildSession() throws {
+    _ = try store.dueCards(deck: deck, at: now, limit: 200)
+    _ = try store.newQuestions(deck: deck, in: history.questions, limit: 20)
+    _ = try store.newCardCount(deck: deck, firstReviewedSince: studyDay.start(of: now))
+}
+let register = try Measure.time { try buildSession() }
+table.add("first session after the deck list changed (registers it)", milliseconds(register))
+store = try ReviewStore(path: path)
+let firstSession = try Measure.time { try buildSession() }
+table.add("first session of a run (reads the list's fingerprint)", milliseconds(firstSession))
+let session = try Measure.median(runs: 21) { try buildSession() }
+table.add("build a session (due 200 + new 20 + new today)", milliseconds(session), target: "≤ 20 ms")
+let due = try Measure.median(runs: 21) { _ = try store.dueCards(deck: deck, at: now, limit: 200) }
+table.add("  of which: due cards", milliseconds(due))
+let new = try Measure.median(runs: 21) { _ = try store.newQuestions(deck: deck, in: history.questions, limit: 20) }
+table.add("  of which: new cards (100,000 reviewed come first)", milliseconds(new))
+
+// Half the reviews are of cards with a history, half of new ones.
+var commits: [Double] = []
+for index in 0..<200 {
+    let question = history.questions[index % 2 == 0 ? index * 400 : cardCount + index]
+    let time = now.addingTimeInterval(Double(index))
+    let review = Review(
+        card: CardID(deck: deck, question: question), rating: .good, time: time, answerTime: .milliseconds(1_800),
+        after: FSRSCard(state: .review, step: nil, stability: 4, difficulty: 5,
+                        due: time.addingTimeInterval(4 * 86_400), lastReview: time))
+    commits.append(try Measure.time { try store.record(review) })
+}
+table.add("commit one review durably", milliseconds(Measure.medianOf(commits)), target: "median ≤ 2 ms")
+table.add("  90th percentile", milliseconds(Measure.percentile(commits, 0.9)))
+
+let statistics = try Measure.median(runs: 9) {
+    _ = try store.statistics(deck: deck, deckSize: history.questions.count, at: now, studyDay: studyDay)
+}
+table.add("statistics (states, 30 days, 14-day forecast, retention)", milliseconds(statistics), target: "≤ 100 ms")
+
+func size(_ file: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0 }
+let mebibytes = Double(size(path) + size(path + "-wal")) / 1_048_576
+table.add("database size (file + WAL)", String(format: "%.1f MiB", mebibytes))
+table.print()
