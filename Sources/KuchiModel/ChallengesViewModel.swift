@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Observation
 
 /// A practice session, and every rule of it: what is asked, how long the session is,
@@ -15,6 +16,14 @@ import Observation
 /// The session length is not stored here: ``numberOfQuestions`` reads the setting it is
 /// given on every access, so a change in Settings moves the end of a running session
 /// (and, since it is observed, everything that shows it).
+///
+/// With a ``StudyPlanner`` the questions follow the learner's schedule: a session asks
+/// the cards due now, most overdue first, then new cards while today's limit allows, and
+/// is no longer than that; the first answer to each question is a review (right = Good,
+/// wrong = Again), saved before the feedback shows; a card comes back in the same
+/// session only once its learning step is due. With nothing scheduled, ``practiseAnyway()``
+/// starts extra practice from the whole deck (still reviewed). Without a planner every
+/// question is drawn at random.
 @MainActor
 @Observable
 public final class ChallengesViewModel {
@@ -30,6 +39,12 @@ public final class ChallengesViewModel {
     public private(set) var showsChoices = false
     /// The cards questions are drawn from.
     public private(set) var deck: Deck
+    /// The deck's name in the schedule (its identifier).
+    public private(set) var deckKey: String
+    /// Whether this session is extra practice beyond the schedule.
+    public private(set) var isExtraPractice = false
+    /// How many cards the schedule gave this session; nil when not following one.
+    public private(set) var plannedCount: Int?
 
     /// How many choices each question offers (fewer if the deck is too small).
     public let choicesPerQuestion: Int
@@ -40,6 +55,14 @@ public final class ChallengesViewModel {
     @ObservationIgnored private var dealer: ChallengeDealer
     /// Remembered so the next question differs from this one.
     @ObservationIgnored private var currentCardIndex: Int?
+    @ObservationIgnored private let planner: StudyPlanner?
+    /// The scheduled cards not asked yet, in order.
+    @ObservationIgnored private var queue: [Int] = []
+    /// Cards reviewed this session and when they are due again, for learning steps.
+    @ObservationIgnored private var dueAgain: [Int: Date] = [:]
+    /// Whether the current question's first answer has been rated.
+    @ObservationIgnored private var isRated = false
+    @ObservationIgnored private var askedAt = ContinuousClock.now
 
     /// Starts a session on `deck` with a first question ready.
     ///
@@ -54,19 +77,32 @@ public final class ChallengesViewModel {
         choicesPerQuestion: Int = 3,
         length: @escaping @MainActor () -> Int = { 5 },
         recorder: (any PracticeRecorder)? = nil,
+        planner: StudyPlanner? = nil,
+        deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
         self.deck = deck
+        self.deckKey = deckKey ?? deck.name
+        self.planner = planner
         self.choicesPerQuestion = choicesPerQuestion
         self.length = length
         self.recorder = recorder
         self.random = random
         dealer = ChallengeDealer(deck: deck, choicesPerQuestion: choicesPerQuestion)
-        dealNextQuestion()
+        restart()
     }
 
-    /// How many correct answers end the session (the setting, read now).
-    public var numberOfQuestions: Int { length() }
+    /// How many correct answers end the session: the setting, read now, or fewer when
+    /// the schedule has fewer cards for this session.
+    public var numberOfQuestions: Int {
+        guard let plannedCount else { return length() }
+        return min(length(), plannedCount)
+    }
+
+    /// What a new session would hold now, per the schedule; nil without one.
+    public var outlook: StudyOutlook? {
+        planner?.outlook(deck: deckKey, questions: dealer.questions)
+    }
 
     /// Correct answers so far in this session.
     public var numberOfAnswered: Int { correctAnswers.count }
@@ -74,10 +110,14 @@ public final class ChallengesViewModel {
     /// Whether the session has reached its length and its last feedback was seen.
     public var isOver: Bool { numberOfAnswered >= numberOfQuestions && feedback == nil }
 
-    /// The practice screen opens: a finished session starts again, an unfinished one
-    /// goes on with its question's choices hidden.
+    /// The practice screen opens: a finished session starts again (as does a scheduled
+    /// one nothing was answered in), an unfinished one goes on with its question's
+    /// choices hidden.
     public func start() {
-        if isOver {
+        let isUntouched = correctAnswers.isEmpty && wrongAnswers.isEmpty && feedback == nil
+        // An untouched scheduled session is planned again: cards may have come due, or
+        // been reviewed on the Learn page, since it was planned.
+        if isOver || (isUntouched && plannedCount != nil) {
             restart()
         } else if feedback == nil {
             showsChoices = false
@@ -105,6 +145,13 @@ public final class ChallengesViewModel {
             wrongAnswers.append(test)
         }
         recorder?.record(test.challenge, correct: correct)
+        if let planner, !isRated, let index = currentCardIndex {
+            isRated = true
+            let after = planner.review(
+                test.challenge.question, deck: deckKey, rating: correct ? .good : .again,
+                answerTime: ContinuousClock.now - askedAt)
+            dueAgain[index] = after?.due
+        }
         let result: Feedback = correct ? .correct : .wrong
         feedback = result
         return result
@@ -120,18 +167,41 @@ public final class ChallengesViewModel {
         self.feedback = nil
     }
 
-    /// Clears the score and asks a new question.
+    /// Clears the score and asks a new question: a new session from the schedule, or
+    /// more extra practice if that is what the last one was and nothing is due yet.
     public func restart() {
         correctAnswers = []
         wrongAnswers = []
         feedback = nil
+        dueAgain = [:]
+        queue = []
+        plannedCount = nil
+        if let planner, planner.isScheduling {
+            let questions = planner.sessionQuestions(
+                deck: deckKey, questions: dealer.questions, limit: Settings.questionsRange.upperBound)
+            queue = questions.compactMap { dealer.index(of: $0) }
+            // Extra practice goes on while the schedule has nothing.
+            if !queue.isEmpty || !isExtraPractice {
+                isExtraPractice = false
+                plannedCount = queue.count
+            }
+        }
         dealNextQuestion()
     }
 
-    /// Practises `deck` from now on, in a new session.
-    public func use(_ deck: Deck) {
-        guard deck != self.deck else { return }
+    /// A session beyond the schedule, from the whole deck (when nothing is due).
+    public func practiseAnyway() {
+        isExtraPractice = true
+        restart()
+    }
+
+    /// Practises `deck` from now on, in a new session; `key` names it in the schedule.
+    public func use(_ deck: Deck, key: String? = nil) {
+        let key = key ?? deck.name
+        guard deck != self.deck || key != deckKey else { return }
         self.deck = deck
+        deckKey = key
+        isExtraPractice = false
         dealer = ChallengeDealer(deck: deck, choicesPerQuestion: choicesPerQuestion)
         currentCardIndex = nil
         restart()
@@ -141,13 +211,31 @@ public final class ChallengesViewModel {
     /// has more than one; its choices start hidden.
     private func dealNextQuestion() {
         showsChoices = false
-        guard let index = dealer.nextCardIndex(after: currentCardIndex, using: &random) else {
+        isRated = false
+        askedAt = .now
+        guard let index = scheduledCardIndex() ?? dealer.nextCardIndex(after: currentCardIndex, using: &random) else {
             currentCardIndex = nil
             currentChallenge = nil
             return
         }
         currentCardIndex = index
         currentChallenge = dealer.test(forCardAt: index, using: &random)
+    }
+
+    /// The next card the schedule asks for: one whose learning step has come (most
+    /// overdue first, not the card just asked), else the next planned card.
+    private func scheduledCardIndex() -> Int? {
+        guard let planner, plannedCount != nil else { return nil }
+        let now = planner.now
+        var stepDue: (index: Int, due: Date)?
+        for (index, due) in dueAgain where due <= now && index != currentCardIndex {
+            if stepDue.map({ due < $0.due }) ?? true { stepDue = (index, due) }
+        }
+        if let stepDue {
+            dueAgain[stepDue.index] = nil
+            return stepDue.index
+        }
+        return queue.isEmpty ? nil : queue.removeFirst()
     }
 }
 

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Observation
 
 /// The Learn page's flash cards: a round of cards from the deck, each turned to see
@@ -5,6 +6,10 @@ import Observation
 ///
 /// Like the challenge's session, it owns its rules; the page only calls it and
 /// reads it. Randomness is injected, so a round is reproducible.
+///
+/// With a ``StudyPlanner`` a round is the cards the schedule asks for now (due, then
+/// new), and each card marked is a review: remembered = Good, not yet = Again. With
+/// nothing scheduled the round is extra practice from the whole deck, still reviewed.
 @MainActor
 @Observable
 public final class LearnSession {
@@ -20,12 +25,17 @@ public final class LearnSession {
     public var total: Int { round.count }
     /// Whether every card of the round has been marked.
     public var isFinished: Bool { index >= round.count }
+    /// Whether this round is extra practice: the schedule had nothing to ask.
+    public private(set) var isExtraPractice = false
 
     private var round: [Challenge] = []
     private var index = 0
     @ObservationIgnored private var deck: Deck
     @ObservationIgnored private let roundSize: Int
     @ObservationIgnored private let recorder: (any PracticeRecorder)?
+    @ObservationIgnored private let planner: StudyPlanner?
+    @ObservationIgnored private var deckKey: String
+    @ObservationIgnored private var shownAt = ContinuousClock.now
     @ObservationIgnored private var random: any RandomNumberGenerator
 
     /// - Parameters:
@@ -33,9 +43,12 @@ public final class LearnSession {
     ///   - recorder: told of each card marked (remembered counts as correct).
     public init(
         deck: Deck, roundSize: Int = 10, recorder: (any PracticeRecorder)? = nil,
+        planner: StudyPlanner? = nil, deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
         self.deck = deck
+        self.planner = planner
+        self.deckKey = deckKey ?? deck.name
         self.roundSize = max(roundSize, 1)
         self.recorder = recorder
         self.random = random
@@ -53,22 +66,36 @@ public final class LearnSession {
         guard let card = current else { return }
         if wasRemembered { remembered += 1 }
         recorder?.record(card, correct: wasRemembered)
+        planner?.review(
+            card.question, deck: deckKey, rating: wasRemembered ? .good : .again,
+            answerTime: ContinuousClock.now - shownAt)
         isFlipped = false
         index += 1
+        shownAt = .now
     }
 
     /// A new round from the same deck.
     public func startAgain() {
-        round = Array(deck.cards.shuffled(using: &random).prefix(roundSize))
+        var scheduled: [Challenge] = []
+        if let planner, planner.isScheduling {
+            let questions = planner.sessionQuestions(deck: deckKey, questions: deck.cards.map(\.question), limit: roundSize)
+            let byQuestion = Dictionary(deck.cards.map { ($0.question, $0) }) { first, _ in first }
+            scheduled = questions.compactMap { byQuestion[$0] }
+        }
+        isExtraPractice = planner?.isScheduling == true && scheduled.isEmpty
+        round = scheduled.isEmpty ? Array(deck.cards.shuffled(using: &random).prefix(roundSize)) : scheduled
+        shownAt = .now
         index = 0
         remembered = 0
         isFlipped = false
     }
 
     /// Learns `deck` from now on, in a new round.
-    public func use(_ deck: Deck) {
-        guard deck != self.deck else { return }
+    public func use(_ deck: Deck, key: String? = nil) {
+        let key = key ?? deck.name
+        guard deck != self.deck || key != deckKey else { return }
         self.deck = deck
+        deckKey = key
         startAgain()
     }
 }

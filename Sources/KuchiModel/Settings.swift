@@ -29,6 +29,16 @@ public struct Settings: Codable, Equatable, Sendable {
     /// The range the daily new-card limit is kept in.
     public static let dailyNewCardsRange = 1...200
 
+    /// The chance of recalling a card when it comes back, which sets how far apart
+    /// reviews are (FSRS's desired retention), in whole percent within ``retentionRange``.
+    public var desiredRetention = 90 {
+        didSet { desiredRetention = Self.clamped(desiredRetention, to: Self.retentionRange) }
+    }
+
+    /// The range desired retention is kept in, in percent: below 80 % reviews come too
+    /// rarely to learn; above 95 % their number grows fast for little gain.
+    public static let retentionRange = 80...95
+
     public init() {}
 
     public init(from decoder: any Decoder) throws {
@@ -46,6 +56,9 @@ public struct Settings: Codable, Equatable, Sendable {
         dailyNewCards = Self.clamped(
             try container.decodeIfPresent(Int.self, forKey: .dailyNewCards) ?? defaults.dailyNewCards,
             to: Self.dailyNewCardsRange)
+        desiredRetention = Self.clamped(
+            try container.decodeIfPresent(Int.self, forKey: .desiredRetention) ?? defaults.desiredRetention,
+            to: Self.retentionRange)
         guard Self.isColor(cardColor) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.cardColor], debugDescription: "a colour is written #rrggbb"))

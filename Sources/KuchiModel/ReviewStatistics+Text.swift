@@ -1,0 +1,45 @@
+import FoundationEssentials
+
+/// The statistics in words: what the Statistics page shows beside its charts, and what a
+/// screen reader reads for each chart.
+extension ReviewStatistics {
+    /// "12 new, 3 learning, 40 in review, 1 relearning".
+    public var cardsSummary: String {
+        "\(cards.new) new, \(cards.learning) learning, \(cards.review) in review, \(cards.relearning) relearning"
+    }
+
+    /// The reviews chart as a sentence: the total, today's and the busiest day.
+    public var reviewsSummary: String {
+        let total = reviewsPerDay.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return "No reviews in the last \(reviewsPerDay.count) days." }
+        var text = "\(Self.count(total, "review")) in the last \(reviewsPerDay.count) days"
+        text += ", \(reviewsPerDay.last?.count ?? 0) today"
+        if let busiest = reviewsPerDay.max(by: { $0.count < $1.count }) {
+            text += "; the most, \(busiest.count), on \(DueTime.dayAndMonth(busiest.start))"
+        }
+        return text + "."
+    }
+
+    /// The forecast chart as a sentence: due today, and in the days shown.
+    public var forecastSummary: String {
+        let total = dueForecast.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return "Nothing falls due in the next \(dueForecast.count) days." }
+        var text = "\(Self.count(dueForecast.first?.count ?? 0, "card")) due today, "
+            + "\(Self.count(total, "card")) in the next \(dueForecast.count) days"
+        if let busiest = dueForecast.dropFirst().max(by: { $0.count < $1.count }), busiest.count > 0 {
+            text += "; the most, \(busiest.count), on \(DueTime.dayAndMonth(busiest.start))"
+        }
+        return text + "."
+    }
+
+    /// "92 % of 60 answers to cards in review were right", or that there are none yet.
+    public var retentionSummary: String {
+        guard let rate = retention.rate else { return "No answers to cards in review yet." }
+        let answers = retention.passed + retention.failed
+        return "\(Int((rate * 100).rounded())) % of \(Self.count(answers, "answer")) to cards in review were right."
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    }
+}

@@ -1,0 +1,241 @@
+import FoundationEssentials
+import Observation
+
+/// The learner's schedule: which cards a session asks, and each answer kept as an FSRS
+/// review in the ``ReviewStore``.
+///
+/// - A session is the cards due now, most overdue first, then cards never seen, as many
+///   as today's new-card limit still allows (``sessionQuestions(deck:questions:limit:)``).
+/// - An answer is a review (``review(_:deck:rating:answerTime:)``): the card's next
+///   state comes from ``FSRSScheduler`` with the desired retention of the settings, and
+///   is committed durably before the call returns, so before the next question shows.
+///
+/// A database that cannot be opened (damaged, locked, from a newer Kuchi) leaves the
+/// planner without a store: ``problems`` says why, in words, sessions fall back to
+/// practice that is not scheduled, and the file is left exactly as it is. A review that
+/// could not be saved is reported until a later one is saved.
+@MainActor
+@Observable
+public final class StudyPlanner {
+    /// Why the schedule is not being kept, or the last review was not saved, in words.
+    public var problems: [String] { [openProblem, saveProblem].compactMap(\.self) }
+    /// Counts the reviews saved by this planner; reading it makes a view follow them.
+    public private(set) var revision = 0
+
+    /// Why the database could not be opened or the old progress imported, until dismissed.
+    public private(set) var openProblem: String?
+    /// Why the last review could not be saved, until one is.
+    public private(set) var saveProblem: String?
+    @ObservationIgnored private let store: ReviewStore?
+    @ObservationIgnored private let settings: @MainActor () -> Settings
+    @ObservationIgnored private let clock: @MainActor () -> Date
+    @ObservationIgnored private var random: any RandomNumberGenerator
+    @ObservationIgnored private var cachedStatistics: (key: StatisticsKey, value: ReviewStatistics)?
+    /// Where study days begin.
+    public let studyDay: StudyDay
+
+    /// Anki's default: a study day begins at 4 AM, so a late session counts for the
+    /// evening it began in.
+    public static let defaultStudyDay = StudyDay(rolloverHour: 4)
+
+    /// - Parameters:
+    ///   - store: where reviews are kept; `nil` keeps no schedule (every session is
+    ///     practice that is not scheduled).
+    ///   - problem: why there is no store, to show.
+    ///   - settings: read at each use (desired retention, daily new cards).
+    ///   - clock: the time of each review and of each plan.
+    ///   - random: the source of FSRS's interval fuzz.
+    public init(
+        store: ReviewStore?, problem: String? = nil, studyDay: StudyDay = StudyPlanner.defaultStudyDay,
+        settings: @escaping @MainActor () -> Settings, clock: @escaping @MainActor () -> Date = { Date() },
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        self.store = store
+        openProblem = problem
+        self.studyDay = studyDay
+        self.settings = settings
+        self.clock = clock
+        self.random = random
+    }
+
+    /// Opens (or creates) the database at `path` and imports the old progress file once.
+    ///
+    /// Never throws: a database that cannot be used gives a planner without a store and
+    /// a problem that says what is wrong and that nothing was changed.
+    public static func open(
+        path: String, legacyProgress: URL?, studyDay: StudyDay = StudyPlanner.defaultStudyDay,
+        settings: @escaping @MainActor () -> Settings, clock: @escaping @MainActor () -> Date = { Date() }
+    ) -> StudyPlanner {
+        let store: ReviewStore
+        do {
+            store = try ReviewStore(path: path)
+        } catch {
+            return StudyPlanner(
+                store: nil,
+                problem: "Your review history could not be opened: \(error.description). "
+                    + "Kuchi is not scheduling reviews until it can be opened; answers are not saved.",
+                studyDay: studyDay, settings: settings, clock: clock)
+        }
+        var problem: String?
+        if let legacyProgress {
+            do {
+                _ = try store.importLegacyProgress(from: legacyProgress, at: clock())
+            } catch {
+                problem = "Your old progress could not be brought over: \(error.description)."
+            }
+        }
+        return StudyPlanner(store: store, problem: problem, studyDay: studyDay, settings: settings, clock: clock)
+    }
+
+    /// Clears ``openProblem`` once shown; a save problem stays until a save succeeds.
+    public func dismissProblems() {
+        openProblem = nil
+    }
+
+    /// The planner's time now.
+    public var now: Date { clock() }
+
+    /// Whether answers are being scheduled and saved.
+    public var isScheduling: Bool { store != nil }
+
+    /// The scheduler with today's settings, fuzz on (as in Anki).
+    private var scheduler: FSRSScheduler {
+        FSRSScheduler(desiredRetention: Double(settings().desiredRetention) / 100, fuzz: true)
+    }
+
+    /// The questions of a new session of `deck`, at most `limit`: the cards due now,
+    /// most overdue first, then new cards (in deck order) while today's limit allows.
+    /// Only questions in `questions` (the deck's, in order) are returned.
+    public func sessionQuestions(deck: String, questions: [String], limit: Int) -> [String] {
+        guard let store, limit > 0 else { return [] }
+        let now = clock()
+        return saving { () throws(ReviewStoreError) -> [String] in
+            let inDeck = Set(questions)
+            // A few more than asked for, in case the deck's file lost some of them.
+            let due = Array(try store.dueCards(deck: deck, at: now, limit: limit + 64).map(\.question)
+                .filter(inDeck.contains).prefix(limit))
+            let new = try store.newQuestions(deck: deck, in: questions, limit: min(
+                try newCardsLeft(deck: deck, store: store, at: now), limit - due.count))
+            return due + new
+        } ?? []
+    }
+
+    /// What a session of `deck` would hold now, and when the next card is due.
+    public func outlook(deck: String, questions: [String]) -> StudyOutlook? {
+        _ = revision
+        guard let store else { return nil }
+        let now = clock()
+        return saving { () throws(ReviewStoreError) -> StudyOutlook in
+            let inDeck = Set(questions)
+            let due = try store.dueCards(deck: deck, at: now, limit: StudyOutlook.countLimit)
+                .filter { inDeck.contains($0.question) }.count
+            let new = try store.newQuestions(
+                deck: deck, in: questions, limit: try newCardsLeft(deck: deck, store: store, at: now)).count
+            var next: Date?
+            if due == 0 {
+                next = try store.dueCards(deck: deck, at: .distantFuture, limit: 64)
+                    .first { inDeck.contains($0.question) }?.card.due
+            }
+            return StudyOutlook(due: due, new: new, nextDue: next, now: now)
+        }
+    }
+
+    /// Records an answer to `question` as a review rated `rating`, and returns the
+    /// card's new state; nil (and a problem) when it could not be saved.
+    @discardableResult
+    public func review(_ question: String, deck: String, rating: FSRSRating, answerTime: Duration) -> FSRSCard? {
+        guard let store else { return nil }
+        let now = clock()
+        let card = CardID(deck: deck, question: question)
+        let scheduler = scheduler
+        let after = saving { () throws(ReviewStoreError) -> FSRSCard in
+            let before = try store.card(card) ?? FSRSCard(due: now)
+            let after = scheduler.review(before, rating: rating, at: now, using: &random)
+            try store.record(Review(card: card, rating: rating, time: now, answerTime: answerTime, after: after))
+            return after
+        }
+        if after != nil {
+            revision += 1
+            if saveProblem != nil { saveProblem = nil }
+        }
+        return after
+    }
+
+    /// The statistics of `deck` now, or nil without a store. Kept until a review is
+    /// saved, the deck changes or the study day turns, since a page reads them often.
+    public func statistics(deck: String, deckSize: Int) -> ReviewStatistics? {
+        _ = revision
+        guard let store else { return nil }
+        let now = clock()
+        let key = StatisticsKey(deck: deck, deckSize: deckSize, revision: revision, day: studyDay.start(of: now))
+        if let cached = cachedStatistics, cached.key == key { return cached.value }
+        let value = saving { () throws(ReviewStoreError) -> ReviewStatistics in
+            try store.statistics(deck: deck, deckSize: deckSize, at: now, studyDay: studyDay)
+        }
+        if let value { cachedStatistics = (key, value) }
+        return value
+    }
+
+    private struct StatisticsKey: Equatable {
+        var deck: String
+        var deckSize: Int
+        var revision: Int
+        var day: Date
+    }
+
+    /// The new cards `deck` may still bring today.
+    private func newCardsLeft(deck: String, store: ReviewStore, at now: Date) throws(ReviewStoreError) -> Int {
+        let seen = try store.newCardCount(deck: deck, firstReviewedSince: studyDay.start(of: now))
+        return max(settings().dailyNewCards - seen, 0)
+    }
+
+    /// Runs `work`; a store error becomes the shown problem and gives nil.
+    private func saving<T>(_ work: () throws(ReviewStoreError) -> T) -> T? {
+        do {
+            return try work()
+        } catch {
+            let text = "Your answer could not be saved: \(error.description)."
+            if saveProblem != text { saveProblem = text }
+            return nil
+        }
+    }
+}
+
+/// What a session would hold now: cards due, new cards left for today, and, with
+/// nothing due, when the next card is.
+public struct StudyOutlook: Sendable, Equatable {
+    /// Counts of due cards stop here ("1,000 or more").
+    public static let countLimit = 1_000
+
+    public var due: Int
+    public var new: Int
+    public var nextDue: Date?
+    public var now: Date
+
+    public init(due: Int, new: Int, nextDue: Date?, now: Date) {
+        self.due = due
+        self.new = new
+        self.nextDue = nextDue
+        self.now = now
+    }
+
+    /// Whether a session has anything scheduled.
+    public var hasWork: Bool { due > 0 || new > 0 }
+
+    /// "3 cards to review and 20 new ones", or when the next card is due.
+    public var summary: String {
+        switch (due, new) {
+        case (0, 0):
+            guard let nextDue else { return "Nothing is due, and no new cards are left." }
+            return "Nothing is due. The next card is due \(DueTime.describe(nextDue, from: now))."
+        case (0, _): return "\(Self.count(new, "new card")) to learn today."
+        case (_, 0): return "\(Self.count(due, "card")) to review."
+        default: return "\(Self.count(due, "card")) to review and \(Self.count(new, "new card")) to learn."
+        }
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        if number >= countLimit { return "1,000 or more \(noun)s" }
+        return number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    }
+}
