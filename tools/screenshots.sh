@@ -67,6 +67,9 @@ for style in light dark; do
     done
     wide_and_narrow "congratulations$suffix"
 
+    xdotool key alt+3
+    wide_and_narrow "statistics$suffix"
+
     xdotool key ctrl+comma
     wide_and_narrow "settings$suffix"
     kill $app; wait $app 2>/dev/null || true

@@ -176,9 +176,10 @@ public final class ChallengesViewModel {
         dueAgain = [:]
         queue = []
         plannedCount = nil
-        if let planner, planner.isScheduling {
+        if let planner {
             let questions = planner.sessionQuestions(
                 deck: deckKey, questions: dealer.questions, limit: Settings.questionsRange.upperBound)
+            guard planner.isScheduling else { return dealNextQuestion() }
             queue = questions.compactMap { dealer.index(of: $0) }
             // Extra practice goes on while the schedule has nothing.
             if !queue.isEmpty || !isExtraPractice {

@@ -77,7 +77,7 @@ public final class LearnSession {
     /// A new round from the same deck.
     public func startAgain() {
         var scheduled: [Challenge] = []
-        if let planner, planner.isScheduling {
+        if let planner {
             let questions = planner.sessionQuestions(deck: deckKey, questions: deck.cards.map(\.question), limit: roundSize)
             let byQuestion = Dictionary(deck.cards.map { ($0.question, $0) }) { first, _ in first }
             scheduled = questions.compactMap { byQuestion[$0] }

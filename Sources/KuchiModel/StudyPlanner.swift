@@ -26,7 +26,10 @@ public final class StudyPlanner {
     public private(set) var openProblem: String?
     /// Why the last review could not be saved, until one is.
     public private(set) var saveProblem: String?
-    @ObservationIgnored private let store: ReviewStore?
+    @ObservationIgnored private var store: ReviewStore?
+    /// Where to open the database again after a problem that can pass (a lock, a
+    /// read-only folder, a full disk); nil once open, or after damage that cannot.
+    @ObservationIgnored private var retryPath: String?
     @ObservationIgnored private let settings: @MainActor () -> Settings
     @ObservationIgnored private let clock: @MainActor () -> Date
     @ObservationIgnored private var random: any RandomNumberGenerator
@@ -66,25 +69,41 @@ public final class StudyPlanner {
         path: String, legacyProgress: URL?, studyDay: StudyDay = StudyPlanner.defaultStudyDay,
         settings: @escaping @MainActor () -> Settings, clock: @escaping @MainActor () -> Date = { Date() }
     ) -> StudyPlanner {
-        let store: ReviewStore
+        let planner = StudyPlanner(store: nil, studyDay: studyDay, settings: settings, clock: clock)
+        planner.legacyProgress = legacyProgress
+        planner.retryPath = path
+        planner.openStore()
+        return planner
+    }
+
+    /// The old progress file to import once the database is open.
+    @ObservationIgnored private var legacyProgress: URL?
+
+    /// Opens the database at ``retryPath``; on failure says why, and keeps the path for
+    /// another try if the cause can pass.
+    private func openStore() {
+        guard store == nil, let path = retryPath else { return }
         do {
-            store = try ReviewStore(path: path)
-        } catch {
-            return StudyPlanner(
-                store: nil,
-                problem: "Your review history could not be opened: \(error.description). "
-                    + "Kuchi is not scheduling reviews until it can be opened; answers are not saved.",
-                studyDay: studyDay, settings: settings, clock: clock)
-        }
-        var problem: String?
-        if let legacyProgress {
-            do {
-                _ = try store.importLegacyProgress(from: legacyProgress, at: clock())
-            } catch {
-                problem = "Your old progress could not be brought over: \(error.description)."
+            let opened = try ReviewStore(path: path)
+            store = opened
+            retryPath = nil
+            openProblem = nil
+            if let legacyProgress {
+                do {
+                    _ = try opened.importLegacyProgress(from: legacyProgress, at: clock())
+                } catch {
+                    openProblem = "Your old progress could not be brought over: \(error.description)."
+                }
             }
+        } catch {
+            switch error.kind {
+            case .locked, .readOnly, .diskFull, .other: break
+            case .notADatabase, .corrupt, .newerSchema, .unreadableProgress: retryPath = nil
+            }
+            let text = "Your review history could not be opened: \(error.description). "
+                + "Until it can be, Kuchi does not schedule reviews and your answers are not saved."
+            if openProblem != text { openProblem = text }
         }
-        return StudyPlanner(store: store, problem: problem, studyDay: studyDay, settings: settings, clock: clock)
     }
 
     /// Clears ``openProblem`` once shown; a save problem stays until a save succeeds.
@@ -107,6 +126,7 @@ public final class StudyPlanner {
     /// most overdue first, then new cards (in deck order) while today's limit allows.
     /// Only questions in `questions` (the deck's, in order) are returned.
     public func sessionQuestions(deck: String, questions: [String], limit: Int) -> [String] {
+        openStore()
         guard let store, limit > 0 else { return [] }
         let now = clock()
         return saving { () throws(ReviewStoreError) -> [String] in
@@ -144,6 +164,7 @@ public final class StudyPlanner {
     /// card's new state; nil (and a problem) when it could not be saved.
     @discardableResult
     public func review(_ question: String, deck: String, rating: FSRSRating, answerTime: Duration) -> FSRSCard? {
+        openStore()
         guard let store else { return nil }
         let now = clock()
         let card = CardID(deck: deck, question: question)

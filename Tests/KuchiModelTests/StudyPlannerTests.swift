@@ -253,6 +253,28 @@ extension LocalTimeTests {
             }
         }
 
+        @Test("a database locked at start is opened at the next answer once the lock is gone")
+        func lockedAtStartHeals() throws {
+            try withTimeZone("UTC0") {
+                let directory = try makeTemporaryDirectory()
+                defer { try? FileManager.default.removeItem(at: directory) }
+                let path = storePath(in: directory)
+                try ReviewStore(path: path).record(makeReview("q9", deck: "n", at: 0))
+                var other: SQLiteDatabase? = try SQLiteDatabase(path: path)
+                try other?.execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE")
+                let planner = StudyPlanner.open(path: path, legacyProgress: nil, settings: { Settings() })
+                #expect(!planner.isScheduling)
+                #expect(planner.openProblem?.contains("in use by another program") == true, "\(planner.problems)")
+                #expect(planner.review("q0", deck: "n", rating: .good, answerTime: .seconds(1)) == nil)
+                try other?.execute("COMMIT")
+                other = nil  // closing the connection ends its exclusive lock
+                #expect(planner.review("q0", deck: "n", rating: .good, answerTime: .seconds(1)) != nil)
+                #expect(planner.isScheduling)
+                #expect(planner.problems.isEmpty)
+                #expect(try ReviewStore(path: path).reviews(of: CardID(deck: "n", question: "q0")).count == 1)
+            }
+        }
+
         @Test("a review that cannot be saved is reported until one is")
         func saveProblemReported() throws {
             try withTimeZone("UTC0") {

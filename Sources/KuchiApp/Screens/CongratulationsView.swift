@@ -5,6 +5,7 @@ import KuchiModel
 struct CongratulationsView: View {
     @Environment(UserManager.self) private var users
     @Environment(ChallengesViewModel.self) private var session
+    @Environment(AppState.self) private var state
     @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
@@ -16,7 +17,11 @@ struct CongratulationsView: View {
             VStack(spacing: 12) {
                 Text { users.profile.name }.cssClass("title-3").wrapping()
                 Text("You’re awesome!").wrapping()
-                Button("Play Again") { session.restart() }
+                Button("Play Again") {
+                    session.restart()
+                    // Nothing left in the schedule: Welcome says when the next card is due.
+                    if session.isOver { state.challengeStep = .welcome }
+                }
                     .cssClass("suggested-action", "pill")
                     .align(horizontal: .center)
                     .focusOnAppear()

@@ -13,7 +13,11 @@ struct LearnView: View {
             StatusPage(
                 iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
                 title: { "Remembered \(learn.remembered)/\(learn.total)" },
-                description: { "That was the round. Another one goes through the cards again." }
+                description: {
+                    learn.isExtraPractice
+                        ? "Nothing was due, so that round was extra practice. Another one practises more cards."
+                        : "That was the round. Another one brings the cards due now, or extra practice when nothing is."
+                }
             ) {
                 Button("Start Again") { learn.startAgain() }
                     .cssClass("suggested-action", "pill")

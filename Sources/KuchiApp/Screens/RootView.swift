@@ -50,6 +50,7 @@ struct ScreenFrame<Content: View>: View {
 struct ProblemBanner: View {
     @Environment(AppState.self) private var state
     @Environment(UserManager.self) private var users
+    @Environment(StudyPlanner.self) private var planner
 
     var body: some View {
         // Narrow and short windows stay usable: the heading wraps, the messages
@@ -57,28 +58,29 @@ struct ProblemBanner: View {
         VStack(spacing: 6) {
             HStack(spacing: 12) {
                 Image(decorativeIconName: "dialog-warning-symbolic")
-                Text { users.saveProblems.isEmpty ? "Some data could not be used" : "Some data could not be saved" }
+                Text { users.saveProblems.isEmpty && planner.saveProblem == nil ? "Some data could not be used" : "Some data could not be saved" }
                     .cssClass("heading")
                     .wrapping(alignment: .start)
                     .expand(horizontal: true)
             }
             ScrollView(.vertical, maximumHeight: 96) {
-                Text { (state.problems + users.problems).joined(separator: "\n\n") }
+                Text { (state.problems + users.problems + planner.problems).joined(separator: "\n\n") }
                     .wrapping(alignment: .start)
                     .widgetName("problem-text")
             }
             Button("Dismiss") {
                 state.problems.removeAll()
                 users.dismissProblems()
+                planner.dismissProblems()
             }
             // What is still not saved stays until a save succeeds.
-            .visible { !state.problems.isEmpty || !users.loadProblems.isEmpty }
+            .visible { !state.problems.isEmpty || !users.loadProblems.isEmpty || planner.openProblem != nil }
             .align(horizontal: .end)
             .widgetName("problem-dismiss")
         }
         .padding(12)
         .cssClass("problem-banner")
-        .visible { !state.problems.isEmpty || !users.problems.isEmpty }
+        .visible { !state.problems.isEmpty || !users.problems.isEmpty || !planner.problems.isEmpty }
         .widgetName("problem-banner")
     }
 }

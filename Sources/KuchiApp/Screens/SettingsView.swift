@@ -22,6 +22,12 @@ struct SettingsView: View {
                     value: $users.settings.dailyNewCards, in: Settings.dailyNewCardsRange
                 )
                 .widgetName("daily-new-cards")
+                SpinRow(
+                    "Desired retention (%)",
+                    subtitle: "How sure you want to be of a word when it comes back: higher means more reviews",
+                    value: $users.settings.desiredRetention, in: Settings.retentionRange
+                )
+                .widgetName("desired-retention")
                 SwitchRow("Learn page", subtitle: "Flash cards to go through before a challenge",
                           isOn: $users.settings.learningEnabled)
                     .widgetName("learning-enabled")

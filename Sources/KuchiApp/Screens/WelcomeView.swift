@@ -1,7 +1,8 @@
 import GtkKit
 import KuchiModel
 
-/// Greets the registered user and starts a practice session.
+/// Greets the registered user, says what the schedule holds today, and starts a
+/// practice session, or extra practice when nothing is due.
 struct WelcomeView: View {
     @Environment(UserManager.self) private var users
     @Environment(ChallengesViewModel.self) private var challenges
@@ -12,14 +13,22 @@ struct WelcomeView: View {
         VStack(spacing: 12) {
             Text { "Hi, \(users.profile.name)" }.cssClass("title-3").wrapping().widgetName("greeting")
             Text("Welcome to Kuchi").cssClass("title-1").wrapping()
+            Text { challenges.outlook?.summary ?? "" }
+                .wrapping()
+                .visible { challenges.outlook != nil }
+                .widgetName("outlook")
             // The heading beside it names the app; the logo only decorates, and a
             // short window leaves it out so Start stays in view.
             Image(decorativeIconName: KuchiApplication.id)
                 .cssClass("app-logo")
                 .visible { verticalSizeClass == .regular }
                 .padding(12)
-            Button("Start") {
-                challenges.start()
+            Button(title: { challenges.outlook?.hasWork == false ? "Practise Anyway" : "Start" }) {
+                if challenges.outlook?.hasWork == false {
+                    challenges.practiseAnyway()
+                } else {
+                    challenges.start()
+                }
                 state.challengeStep = .practice
             }
             .cssClass("suggested-action", "pill")

@@ -15,6 +15,8 @@ final class DeckShelf {
     private(set) var currentID: String?
     /// The deck in use's name, for the window's subtitle.
     private(set) var currentName = Deck.kuchiBasics.name
+    /// The deck in use's name in the schedule.
+    private(set) var currentKey = "kuchi-basics"
 
     @ObservationIgnored private let catalog: DeckCatalog
     @ObservationIgnored private let users: UserManager
@@ -87,8 +89,11 @@ final class DeckShelf {
     private func use(_ deck: Deck, id: String?) {
         currentID = id
         currentName = deck.name
-        challenges.use(deck)
-        learn.use(deck)
+        // A deck opened from a file is scheduled under its path.
+        let key = id ?? "file:\(deck.name)"
+        currentKey = key
+        challenges.use(deck, key: key)
+        learn.use(deck, key: key)
     }
 
     private func fallBack(problem: String) {

@@ -84,10 +84,10 @@ public final class KuchiApplication {
         application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             self.window?.presentShortcuts(builderXML: Shortcuts.builderXML)
         }
-        // Home's pages: Alt+1, 2, 3 as in GNOME's view switchers; Settings also Ctrl+,.
+        // Home's pages: Alt+1 to 4 as in GNOME's view switchers; Settings also Ctrl+,.
         let pages: [(String, AppState.HomePage, [String])] = [
             ("learn", .learn, ["<Alt>1"]), ("challenge", .challenge, ["<Alt>2"]),
-            ("settings", .settings, ["<Control>comma", "<Alt>3"]),
+            ("statistics", .statistics, ["<Alt>3"]), ("settings", .settings, ["<Control>comma", "<Alt>4"]),
         ]
         for (name, page, accelerators) in pages {
             application.addAction(name, accelerators: accelerators) { [unowned self] in

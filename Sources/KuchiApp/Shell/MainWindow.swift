@@ -8,6 +8,7 @@ struct AppModels {
     let users: UserManager
     let challenges: ChallengesViewModel
     let learn: LearnSession
+    let planner: StudyPlanner
     let decks: DeckShelf
     let state: AppState
 
@@ -18,17 +19,26 @@ struct AppModels {
     ) -> AppModels {
         let users = UserManager(storage: storage)
         users.load()
+        // Answers are reviews in the schedule's database; the old progress.json is
+        // imported into it once and left as it is, as a backup.
+        let planner = StudyPlanner.open(
+            path: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
+            legacyProgress: storage.location.progressFile, settings: { users.settings })
         // The session's length is the setting, read live: one source for the
         // session and for the score's `questionsPerSession` (ChallengePage).
         let challenges = ChallengesViewModel(
-            deck: .kuchiBasics, length: { users.settings.numberOfQuestions }, recorder: users, random: random)
-        let learn = LearnSession(deck: .kuchiBasics, random: random)
+            deck: .kuchiBasics, length: { users.settings.numberOfQuestions }, planner: planner,
+            deckKey: "kuchi-basics", random: random)
+        let learn = LearnSession(deck: .kuchiBasics, planner: planner, deckKey: "kuchi-basics", random: random)
         let state = AppState(screen: users.isRegistered ? .home : .register)
         let decks = DeckShelf(catalog: catalog, users: users, challenges: challenges, learn: learn, state: state)
         decks.restore()
         if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
-        return AppModels(users: users, challenges: challenges, learn: learn, decks: decks, state: state)
+        return AppModels(users: users, challenges: challenges, learn: learn, planner: planner, decks: decks, state: state)
     }
+
+    /// The review history, in the XDG data folder beside the imported decks.
+    static let reviewDatabaseName = "kuchi.sqlite3"
 
     /// Where a user's files live: the XDG config and data folders.
     static var userStorage: UserStore {
@@ -99,6 +109,7 @@ enum MainWindow {
                 .environment(models.users)
                 .environment(models.challenges)
                 .environment(models.learn)
+                .environment(models.planner)
                 .environment(models.decks)
                 .environment(state)
         }

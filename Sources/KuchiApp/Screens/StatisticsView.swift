@@ -1,0 +1,59 @@
+import FoundationEssentials
+import GtkKit
+import KuchiModel
+
+/// Statistics of the deck in use: cards by state, reviews per day over the last 30
+/// days, cards due over the next 14, and true retention. Each chart has its numbers in
+/// a sentence beside it, which is also what a screen reader reads for the chart.
+struct StatisticsView: View {
+    @Environment(StudyPlanner.self) private var planner
+    @Environment(ChallengesViewModel.self) private var challenges
+
+    var body: some View {
+        PreferencesPage {
+            PreferencesGroup("Cards", description: "In the deck in use, by what the schedule knows of them") {
+                ActionRow("New", subtitle: { "Never reviewed" }) { count(\.new) }
+                ActionRow("Learning", subtitle: { "Seen today or lately, on short steps" }) { count(\.learning) }
+                ActionRow("In review", subtitle: { "Remembered, and coming back at growing intervals" }) { count(\.review) }
+                ActionRow("Relearning", subtitle: { "Forgotten after a review, on short steps again" }) { count(\.relearning) }
+            }
+            PreferencesGroup("Reviews", description: "Answers per day, the last 30 days") {
+                chart(days: { $0.reviewsPerDay }, summary: { $0.reviewsSummary }, highlightsLast: true)
+                    .widgetName("reviews-chart")
+            }
+            PreferencesGroup("Due", description: "Cards falling due per day, the next 14 days") {
+                chart(days: { $0.dueForecast }, summary: { $0.forecastSummary }, highlightsLast: false)
+                    .widgetName("forecast-chart")
+            }
+            PreferencesGroup("True retention", description: "Answers to cards in review, the last 30 days") {
+                Text { statistics?.retentionSummary ?? unavailable }
+                    .wrapping(alignment: .start)
+                    .widgetName("retention")
+            }
+        }
+        .widgetName("statistics")
+    }
+
+    private var statistics: ReviewStatistics? {
+        planner.statistics(deck: challenges.deckKey, deckSize: challenges.deck.cards.count)
+    }
+
+    private var unavailable: String { "Statistics need the review history, which could not be opened." }
+
+    private func count(_ state: KeyPath<ReviewStatistics.CardCounts, Int>) -> some View {
+        Text { statistics.map { "\($0.cards[keyPath: state])" } ?? "–" }
+            .cssClass("numeric", "title-4")
+    }
+
+    private func chart(
+        days: @escaping @MainActor (ReviewStatistics) -> [ReviewStatistics.Day],
+        summary: @escaping @MainActor (ReviewStatistics) -> String, highlightsLast: Bool
+    ) -> some View {
+        BarChart(
+            bars: {
+                guard let statistics else { return [] }
+                return days(statistics).map { BarChart.Bar(value: Double($0.count), label: "\(DueTime.dayOfMonth($0.start))") }
+            },
+            summary: { statistics.map(summary) ?? unavailable })
+    }
+}
