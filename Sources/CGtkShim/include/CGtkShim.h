@@ -176,4 +176,18 @@ double gtkkit_bin_get_offset(GtkKitBin *bin);
 void gtkkit_bin_set_allocate_callback(GtkKitBin *bin, GtkKitAllocateCallback callback,
                                       gpointer data, GDestroyNotify destroy);
 
+// MARK: Bar chart (chart.c)
+
+/// A drawing area that draws bars (role: image; CSS class "bar-chart", whose `color`
+/// paints the bars).
+GtkWidget *gtkkit_bar_chart_new(void);
+/// Copies `count` values and labels; `highlight` is the index drawn at full strength
+/// (others lighter), or -1 for all at full strength. Queues a redraw.
+void gtkkit_bar_chart_set_bars(GtkWidget *area, const double *values, const char *const *labels, int count,
+                               int highlight);
+int gtkkit_bar_chart_count(GtkWidget *area);
+double gtkkit_bar_chart_value(GtkWidget *area, int index);
+/// Draws of every bar chart so far (for tests).
+unsigned long gtkkit_bar_chart_draw_count(void);
+
 G_END_DECLS

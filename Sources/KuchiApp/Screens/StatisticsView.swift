@@ -18,12 +18,14 @@ struct StatisticsView: View {
                 ActionRow("Relearning", subtitle: { "Forgotten after a review, on short steps again" }) { count(\.relearning) }
             }
             PreferencesGroup("Reviews", description: "Answers per day, the last 30 days") {
-                chart(days: { $0.reviewsPerDay }, summary: { $0.reviewsSummary }, highlightsLast: true)
+                chart(days: { $0.reviewsPerDay }, summary: { $0.reviewsSummary }, today: { $0.reviewsPerDay.count - 1 })
                     .widgetName("reviews-chart")
+                summaryText { $0.reviewsSummary }
             }
             PreferencesGroup("Due", description: "Cards falling due per day, the next 14 days") {
-                chart(days: { $0.dueForecast }, summary: { $0.forecastSummary }, highlightsLast: false)
+                chart(days: { $0.dueForecast }, summary: { $0.forecastSummary }, today: { _ in 0 })
                     .widgetName("forecast-chart")
+                summaryText { $0.forecastSummary }
             }
             PreferencesGroup("True retention", description: "Answers to cards in review, the last 30 days") {
                 Text { statistics?.retentionSummary ?? unavailable }
@@ -47,13 +49,23 @@ struct StatisticsView: View {
 
     private func chart(
         days: @escaping @MainActor (ReviewStatistics) -> [ReviewStatistics.Day],
-        summary: @escaping @MainActor (ReviewStatistics) -> String, highlightsLast: Bool
+        summary: @escaping @MainActor (ReviewStatistics) -> String,
+        today: @escaping @MainActor (ReviewStatistics) -> Int
     ) -> some View {
         BarChart(
             bars: {
                 guard let statistics else { return [] }
                 return days(statistics).map { BarChart.Bar(value: Double($0.count), label: "\(DueTime.dayOfMonth($0.start))") }
             },
-            summary: { statistics.map(summary) ?? unavailable })
+            summary: { statistics.map(summary) ?? unavailable },
+            highlight: { statistics.map(today) })
+        .padding(top: 6, bottom: 6)
+    }
+
+    /// The chart's sentence, shown under it for everyone (it is also the chart's accessible name).
+    private func summaryText(_ summary: @escaping @MainActor (ReviewStatistics) -> String) -> some View {
+        Text { statistics.map(summary) ?? unavailable }
+            .wrapping(alignment: .start)
+            .cssClass("dim-label")
     }
 }
