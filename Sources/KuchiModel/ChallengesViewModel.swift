@@ -145,12 +145,15 @@ public final class ChallengesViewModel {
             wrongAnswers.append(test)
         }
         recorder?.record(test.challenge, correct: correct)
-        if let planner, !isRated, let index = currentCardIndex {
+        // The first answer that is saved rates the question: if the review could not be
+        // saved, the next answer to it tries again.
+        if let planner, !isRated, let index = currentCardIndex,
+           let after = planner.review(
+               test.challenge.question, deck: deckKey, rating: correct ? .good : .again,
+               answerTime: ContinuousClock.now - askedAt)
+        {
             isRated = true
-            let after = planner.review(
-                test.challenge.question, deck: deckKey, rating: correct ? .good : .again,
-                answerTime: ContinuousClock.now - askedAt)
-            dueAgain[index] = after?.due
+            dueAgain[index] = after.due
         }
         let result: Feedback = correct ? .correct : .wrong
         feedback = result

@@ -4,11 +4,13 @@ For every user file × every kind of damage: the window appears, the file is mov
 aside (byte for byte) and named in the window, no other file loses anything, and the
 next save works. For a read-only folder and a full disk: the failed save is reported
 in the window, the old file is untouched, and the save succeeds with the next change
-once the folder is usable again.
+once the folder is usable again. Answers go to the review database (kuchi.sqlite3);
+the old progress.json is imported into it once and never changed.
 """
 
 import errno
 import os
+import sqlite3
 import random
 import shutil
 import subprocess
@@ -20,6 +22,21 @@ from kuchi_app import KuchiApp, is_root, make_writable, read_bytes, read_json, s
 PROFILE = b'{"name": "Aiko"}'
 SETTINGS = b'{"numberOfQuestions": 7, "rememberUser": true}'
 PROGRESS = b'{"questions": {"\xe3\x81\xaf\xe3\x81\x84": {"correct": 2, "wrong": 1}}}'
+DATABASE = "kuchi.sqlite3"
+
+
+def database_rows(app, sql):
+    """One value from the app's review database, read as another program would."""
+    connection = sqlite3.connect(os.path.join(app.data, DATABASE))
+    try:
+        return connection.execute(sql).fetchone()[0]
+    finally:
+        connection.close()
+
+
+def without_database(files):
+    """A snapshot without the review database, which the app creates at start."""
+    return {k: v for k, v in files.items() if DATABASE not in os.path.basename(k)}
 
 
 def damage(path, kind):
@@ -67,7 +84,8 @@ class DamagedFiles(unittest.TestCase):
             if file != "progress":
                 write(paths["progress"], PROGRESS)
             damaged = damage(paths[file], kind)
-            others = {k: v for k, v in snapshot(app.config, app.data).items() if not k.startswith(paths[file])}
+            others = without_database(
+                {k: v for k, v in snapshot(app.config, app.data).items() if not k.startswith(paths[file])})
             try:
                 with app:
                     text = app.text_containing(paths[file])
@@ -77,14 +95,15 @@ class DamagedFiles(unittest.TestCase):
                     self.assertTrue(os.path.lexists(aside), f"{aside} exists")
                     self.assertEqual(contents_of(aside), damaged, "moved aside byte for byte")
                     self.assertFalse(os.path.lexists(paths[file]))
-                    now = {k: v for k, v in snapshot(app.config, app.data).items() if not k.startswith(aside)}
+                    now = without_database(
+                        {k: v for k, v in snapshot(app.config, app.data).items() if not k.startswith(aside)})
                     self.assertEqual(now, others, "no other file changed")
                     # The next save works.
                     if file == "progress":
                         app.press("Start")
                         app.answer_once()
-                        answers = read_json(paths["progress"])["questions"]
-                        self.assertEqual(sum(c["correct"] + c["wrong"] for c in answers.values()), 1)
+                        self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 1)
+                        self.assertFalse(os.path.lexists(paths["progress"]), "no new progress.json")
                         self.assertEqual(read_bytes(paths["profile"]), PROFILE)
                         self.assertEqual(read_bytes(paths["settings"]), SETTINGS)
                     else:
@@ -141,15 +160,18 @@ class UnwritableFolders(unittest.TestCase):
         write(progress, PROGRESS)
         os.chmod(app.data, 0o555)
         with app:
+            text = app.text_containing("review history could not be opened")
+            self.assertIn("read-only", text)
+            self.assertIn("your answers are not saved", text)
             app.press("Start")
             app.answer_once()
-            app.text_containing("could not save your progress")
             self.assertEqual(read_bytes(progress), PROGRESS, "the old file is untouched")
             os.chmod(app.data, 0o755)
             app.answer_once()
-            answers = read_json(progress)["questions"]
-            self.assertEqual(sum(c["correct"] + c["wrong"] for c in answers.values()), 3 + 2)
-            self.assertFalse(app.has_text_containing("could not save"))
+            self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 1)
+            self.assertEqual(database_rows(app, "SELECT correct FROM legacy_progress"), 2, "progress.json imported")
+            self.assertEqual(read_bytes(progress), PROGRESS, "and kept as it was")
+            wait_until(lambda: not app.has_text_containing("could not be opened"), 5, "the problem to clear")
 
     @unittest.skipUnless(is_root() and shutil.which("mount"), "mounting a small file system needs root")
     def test_full_disk(self):
@@ -164,18 +186,16 @@ class UnwritableFolders(unittest.TestCase):
                 filler = os.path.join(app.data, "filler")
                 fill(filler)
                 with app:
+                    app.text_containing("review history could not be opened")
                     app.press("Start")
                     app.answer_once()
-                    text = app.text_containing("could not save your progress")
-                    self.assertIn("the disk is full. Free some space on the disk.", text)
                     self.assertEqual(read_bytes(progress), PROGRESS, "the old file is untouched")
                     self.assertEqual([e for e in os.listdir(app.data) if e.startswith(".")], [],
                                      "no temporary file left behind")
                     os.remove(filler)
                     app.answer_once()
-                    answers = read_json(progress)["questions"]
-                    self.assertEqual(sum(c["correct"] + c["wrong"] for c in answers.values()), 3 + 2)
-                    self.assertFalse(app.has_text_containing("could not save"))
+                    self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 1)
+                    wait_until(lambda: not app.has_text_containing("could not be opened"), 5, "the problem to clear")
             finally:
                 subprocess.run(["umount", app.data], check=False)
 
