@@ -248,14 +248,18 @@ public enum Feedback: Sendable, Equatable {
     case correct, wrong
 }
 
-/// Keeps the record of answers (the user's progress, later a review log).
+/// Told of every answer. The schedule's reviews go to a ``StudyPlanner``; this is for
+/// whatever else follows answers.
 @MainActor
 public protocol PracticeRecorder: AnyObject {
     func record(_ challenge: Challenge, correct: Bool)
 }
 
+/// Answers are kept as reviews in the ``StudyPlanner`` now, not in progress.json; an
+/// answer is still a change the person made, so files whose save failed (a read-only
+/// folder, a full disk) are tried again with it, as with every other change.
 extension UserManager: PracticeRecorder {
     public func record(_ challenge: Challenge, correct: Bool) {
-        recordResult(question: challenge.question, correct: correct)
+        saveFailedFiles()
     }
 }

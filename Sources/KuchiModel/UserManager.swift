@@ -107,6 +107,12 @@ public final class UserManager {
         save(.progress)
     }
 
+    /// Writes again every file whose last save failed.
+    public func saveFailedFiles() {
+        guard !unsaved.isEmpty else { return }
+        save()
+    }
+
     /// Clears ``loadProblems`` once they have been shown. Save problems stay until a
     /// save succeeds: they describe what is still not on disk.
     public func dismissProblems() {

@@ -180,7 +180,7 @@ class UnwritableFolders(unittest.TestCase):
             write(os.path.join(app.config, "profile.json"), PROFILE)
             progress = os.path.join(app.data, "progress.json")
             os.makedirs(app.data)
-            subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", app.data], check=True)
+            subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", app.data], check=True)
             try:
                 write(progress, PROGRESS)
                 filler = os.path.join(app.data, "filler")

@@ -27,9 +27,10 @@ struct AppModels {
         // The session's length is the setting, read live: one source for the
         // session and for the score's `questionsPerSession` (ChallengePage).
         let challenges = ChallengesViewModel(
-            deck: .kuchiBasics, length: { users.settings.numberOfQuestions }, planner: planner,
+            deck: .kuchiBasics, length: { users.settings.numberOfQuestions }, recorder: users, planner: planner,
             deckKey: "kuchi-basics", random: random)
-        let learn = LearnSession(deck: .kuchiBasics, planner: planner, deckKey: "kuchi-basics", random: random)
+        let learn = LearnSession(
+            deck: .kuchiBasics, recorder: users, planner: planner, deckKey: "kuchi-basics", random: random)
         let state = AppState(screen: users.isRegistered ? .home : .register)
         let decks = DeckShelf(catalog: catalog, users: users, challenges: challenges, learn: learn, state: state)
         decks.restore()
