@@ -63,7 +63,9 @@ struct SessionTests {
 
         app.click("play-again")
         pump(until: { app.widget("question") != nil }, "a new session")
-        #expect(app.text("score") == "0/5")
+        // Kuchi Basics has 9 cards, all new: the first session took 5, so the schedule
+        // holds 4 for the next one, and the score says so.
+        #expect(app.text("score") == "0/4")
         #expect(app.models.challenges.numberOfAnswered == 0)
     }
 

