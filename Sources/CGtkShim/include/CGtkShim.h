@@ -28,6 +28,8 @@ void gtkkit_set_accessible_described_by(gpointer widget, gpointer description_wi
 /// Hides a widget that GTK keeps in the tree from assistive technology (a stack's
 /// page not shown), or shows it again.
 void gtkkit_set_accessible_hidden(gpointer widget, gboolean hidden);
+/// Whether the widget's accessible name is `label` (for tests: GTK 4.8 has no getter).
+gboolean gtkkit_accessible_label_is(gpointer widget, const char *label);
 /// A new widget of `type` whose accessible role is `role` (a construct-only property).
 GtkWidget *gtkkit_widget_new_with_role(GType type, GtkAccessibleRole role);
 
