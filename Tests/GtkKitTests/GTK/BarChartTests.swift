@@ -76,7 +76,7 @@ extension GTKTests {
             #expect(zero.height == 0)
             // Above the baseline the zero bar's slot holds at most grey gridlines.
             let slot = Int(layout.plot.x + layout.slotWidth * 0.2)..<Int(layout.plot.x + layout.slotWidth * 0.8)
-            let column = Int(layout.plot.y)..<Int(layout.plot.maxY) - 1
+            let column = Int(layout.plot.y)..<Int(layout.plot.maxY)
             let bluish = slot.flatMap { x in column.filter { y in pixels.isAccentLike(x: x, y: y) } }
             #expect(bluish.isEmpty, "\(bluish.count) bar-coloured pixels in the zero bar's slot")
             let tallColumn = Int(tall.x)..<Int(tall.maxX)
