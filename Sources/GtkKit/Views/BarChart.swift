@@ -1,10 +1,10 @@
 /// Vertical bars with labels under them, drawn from state (a GtkDrawingArea).
 ///
 /// ```swift
-/// BarChart(bars: {
-///     stats.reviewsPerDay.map { BarChart.Bar(label: $0.dayLabel, value: Double($0.count),
-///                                            isHighlighted: $0.isToday) }
-/// }, summary: { "Reviews per day, last 30 days: \(stats.reviewTotal) in all, \(stats.reviewsToday) today" })
+/// BarChart(
+///     bars: { stats.reviewsPerDay.map { BarChart.Bar(value: Double($0.count), label: $0.dayLabel) } },
+///     summary: { "Reviews per day, last 30 days: \(stats.reviewTotal) in all, \(stats.reviewsToday) today" },
+///     highlight: { stats.reviewsPerDay.count - 1 })
 /// ```
 ///
 /// Both closures are bindings: when state they read changes, the chart redraws (only
@@ -20,30 +20,39 @@
 public struct BarChart: PrimitiveView {
     /// One bar: its value and the short label under it ("M", "23").
     public struct Bar: Equatable, Sendable {
-        public var label: String
         public var value: Double
-        /// Drawn in the full colour while the others fade a little ("today").
-        public var isHighlighted: Bool
+        public var label: String
 
-        public init(label: String, value: Double, isHighlighted: Bool = false) {
-            self.label = label
+        public init(value: Double, label: String) {
             self.value = value
-            self.isHighlighted = isHighlighted
+            self.label = label
         }
     }
 
     private let bars: @MainActor () -> [Bar]
     private let summary: @MainActor () -> String
+    private let highlight: (@MainActor () -> Int?)?
 
-    /// A chart of the bars `bars` returns, which assistive technology reads as `summary`.
-    public init(bars: @escaping @MainActor () -> [Bar], summary: @escaping @MainActor () -> String) {
+    /// - Parameters:
+    ///   - bars: the bars, left to right.
+    ///   - summary: the chart in words; assistive technology reads it as its name.
+    ///   - highlight: the index of a bar drawn in the full colour while the others
+    ///     fade a little ("today"); nil, or an index out of range, fades none.
+    public init(
+        bars: @escaping @MainActor () -> [Bar], summary: @escaping @MainActor () -> String,
+        highlight: (@MainActor () -> Int?)? = nil
+    ) {
         self.bars = bars
         self.summary = summary
+        self.highlight = highlight
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
         let chart = ChartWidget()
-        chart.bind("bars", bars, current: { $0.bars }) { chart, bars in chart.setBars(bars) }
+        let bars = bars, highlight = highlight
+        chart.bind("bars", { ChartContent(bars: bars(), highlight: highlight?()) }, current: { $0.content }) {
+            chart, content in chart.setContent(content)
+        }
         chart.bind("accessible-label", summary) { chart, summary in chart.accessibleLabel = summary }
         return [chart]
     }

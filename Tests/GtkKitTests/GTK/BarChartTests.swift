@@ -17,13 +17,13 @@ extension GTKTests {
             let area = try #require(widgetNamed("chart", in: window))
             let chart = try #require(chartWidget(in: window))
             pump(until: { chart.drawing.layout != nil }, "first frame drawn")
-            #expect(chart.bars.map(\.value) == [1, 2, 3])
+            #expect(chart.content.bars.map(\.value) == [1, 2, 3])
 
             let requests = Diagnostics.chartRedrawRequests
             let draws = Diagnostics.chartDraws
             model.counts = [1, 5, 3]
             nextTurn()
-            #expect(chart.bars.map(\.value) == [1, 5, 3])
+            #expect(chart.content.bars.map(\.value) == [1, 5, 3])
             #expect(Diagnostics.chartRedrawRequests == requests + 1)
             pump(until: { Diagnostics.chartDraws > draws }, "the change drawn")
             paintFrame(of: area)
@@ -195,14 +195,13 @@ extension WidgetPixels {
 private struct ReviewsChart: View {
     let model: Reviews
     var body: some View {
-        BarChart(bars: {
-            _ = model.loads
-            return model.counts.enumerated().map { day, count in
-                BarChart.Bar(label: "\(day + 1)", value: Double(count), isHighlighted: day == model.counts.count - 1)
-            }
-        }, summary: {
-            "\(model.counts.reduce(0, +)) reviews, \(model.counts.last ?? 0) today"
-        })
+        BarChart(
+            bars: {
+                _ = model.loads
+                return model.counts.enumerated().map { day, count in BarChart.Bar(value: Double(count), label: "\(day + 1)") }
+            },
+            summary: { "\(model.counts.reduce(0, +)) reviews, \(model.counts.last ?? 0) today" },
+            highlight: { model.counts.count - 1 })
         .widgetName("chart")
     }
 }

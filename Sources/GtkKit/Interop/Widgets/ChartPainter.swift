@@ -16,9 +16,10 @@ struct ChartPainter {
     private static let gridAlpha = 0.15
     private static let baselineAlpha = 0.4
 
-    /// Draws `bars` into a `width` × `height` area and returns where everything went.
+    /// Draws `content` into a `width` × `height` area and returns where everything went.
     @discardableResult
-    func paint(_ bars: [BarChart.Bar], width: Int, height: Int) -> ChartLayout {
+    func paint(_ content: ChartContent, width: Int, height: Int) -> ChartLayout {
+        let bars = content.bars
         let values = bars.map(\.value)
         let scale = ChartScale(values: values)
         // safe: GTK constructors abort on out-of-memory; they never return NULL.
@@ -51,9 +52,10 @@ struct ChartPainter {
         }
 
         // Bars, then the x labels that fit.
-        let highlights = bars.contains(where: \.isHighlighted)
-        for (bar, rect) in zip(bars, layout.bars) where rect.height > 0 {
-            setSource(barColor, alpha: highlights && !bar.isHighlighted ? Self.fadedBarAlpha : 1)
+        let highlight = content.highlight.flatMap { bars.indices.contains($0) ? $0 : nil }
+        for (index, rect) in layout.bars.enumerated() where rect.height > 0 {
+            let faded = highlight != nil && highlight != index
+            setSource(barColor, alpha: faded ? Self.fadedBarAlpha : 1)
             cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
             cairo_fill(cairo)
         }

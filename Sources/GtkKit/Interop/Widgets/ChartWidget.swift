@@ -28,16 +28,16 @@ final class ChartWidget: Widget {
                 Diagnostics.chartDraws += 1
                 let widget = UnsafeMutableRawPointer(area!).assumingMemoryBound(to: GtkWidget.self)
                 drawing.layout = ChartPainter(widget: widget, cairo: cairo!)
-                    .paint(drawing.bars, width: Int(width), height: Int(height))
+                    .paint(drawing.content, width: Int(width), height: Int(height))
             }
         }, Unmanaged.passRetained(drawing).toOpaque(), ChartDrawing.release)
     }
 
-    var bars: [BarChart.Bar] { drawing.bars }
+    var content: ChartContent { drawing.content }
 
-    /// Replaces the bars and asks GTK to draw them in the next frame.
-    func setBars(_ bars: [BarChart.Bar]) {
-        drawing.bars = bars
+    /// Replaces what the chart shows and asks GTK to draw it in the next frame.
+    func setContent(_ content: ChartContent) {
+        drawing.content = content
         Diagnostics.chartRedrawRequests += 1
         gtk_widget_queue_draw(pointer)
     }
@@ -66,10 +66,16 @@ final class ChartWidget: Widget {
     }
 }
 
+/// What a chart shows: its bars, and the one drawn at full strength if any.
+struct ChartContent: Equatable {
+    var bars: [BarChart.Bar] = []
+    var highlight: Int?
+}
+
 /// The data a chart's draw function reads, and where the last frame put the bars.
 @MainActor
 final class ChartDrawing {
-    var bars: [BarChart.Bar] = []
+    var content = ChartContent()
     /// The layout of the last frame drawn (tests read bar positions from it).
     var layout: ChartLayout?
 
