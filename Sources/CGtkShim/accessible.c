@@ -40,3 +40,12 @@ void gtkkit_set_accessible_label_only(gpointer widget, const char *label) {
 void gtkkit_reset_labelled_by(gpointer widget) {
     gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }
+
+gboolean gtkkit_accessible_label_is(gpointer widget, const char *label) {
+    // The test API is the only public way to read an accessible property back in GTK 4.8.
+    char *actual = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
+                                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+    gboolean equal = actual == NULL;
+    g_free(actual);
+    return equal;
+}

@@ -28,6 +28,8 @@ void gtkkit_set_accessible_described_by(gpointer widget, gpointer description_wi
 /// Hides a widget that GTK keeps in the tree from assistive technology (a stack's
 /// page not shown), or shows it again.
 void gtkkit_set_accessible_hidden(gpointer widget, gboolean hidden);
+/// Whether the widget's accessible name is `label` (for tests: GTK 4.8 has no getter).
+gboolean gtkkit_accessible_label_is(gpointer widget, const char *label);
 /// A new widget of `type` whose accessible role is `role` (a construct-only property).
 GtkWidget *gtkkit_widget_new_with_role(GType type, GtkAccessibleRole role);
 
@@ -175,19 +177,5 @@ double gtkkit_bin_get_offset(GtkKitBin *bin);
 /// Called after every size_allocate with the bin's new size.
 void gtkkit_bin_set_allocate_callback(GtkKitBin *bin, GtkKitAllocateCallback callback,
                                       gpointer data, GDestroyNotify destroy);
-
-// MARK: Bar chart (chart.c)
-
-/// A drawing area that draws bars (role: image; CSS class "bar-chart", whose `color`
-/// paints the bars).
-GtkWidget *gtkkit_bar_chart_new(void);
-/// Copies `count` values and labels; `highlight` is the index drawn at full strength
-/// (others lighter), or -1 for all at full strength. Queues a redraw.
-void gtkkit_bar_chart_set_bars(GtkWidget *area, const double *values, const char *const *labels, int count,
-                               int highlight);
-int gtkkit_bar_chart_count(GtkWidget *area);
-double gtkkit_bar_chart_value(GtkWidget *area, int index);
-/// Draws of every bar chart so far (for tests).
-unsigned long gtkkit_bar_chart_draw_count(void);
 
 G_END_DECLS

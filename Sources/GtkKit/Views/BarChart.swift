@@ -1,16 +1,25 @@
-/// A bar chart of bound values, drawn with GTK (cairo in a GtkDrawingArea).
+/// Vertical bars with labels under them, drawn from state (a GtkDrawingArea).
 ///
-/// The bars take the widget's CSS colour (class `bar-chart`; the theme's accent unless
-/// an app says otherwise), the labels the surrounding text colour, so light and dark
-/// follow the style. The highest value is written over its bar; labels under the bars
-/// are thinned out in a narrow window. `summary` is the chart in words, read by screen
-/// readers as the chart's name: a chart is an image to them, and this is its text.
+/// ```swift
+/// BarChart(
+///     bars: { stats.reviewsPerDay.map { BarChart.Bar(value: Double($0.count), label: $0.dayLabel) } },
+///     summary: { "Reviews per day, last 30 days: \(stats.reviewTotal) in all, \(stats.reviewsToday) today" },
+///     highlight: { stats.reviewsPerDay.count - 1 })
+/// ```
 ///
-///     BarChart(bars: { stats.days.map { .init(value: $0.count, label: $0.day) } },
-///              summary: { stats.sentence })
+/// Both closures are bindings: when state they read changes, the chart redraws (only
+/// if the bars differ) and its text equivalent follows. The bars are as tall as their
+/// values against round gridlines starting at zero; a negative or non-finite value
+/// draws as zero. They are drawn in the CSS `color` of the `bar-chart` style class,
+/// the accent colour unless app CSS says otherwise; text and gridlines use the
+/// surrounding text colour, dimmed. The chart is at least 120 px high and takes the
+/// width it is given, thinning its x labels when they would touch.
+///
+/// To a screen reader the chart is an image named by `summary`: say there what a
+/// sighted reader takes from the bars (totals, the highest day, today).
 public struct BarChart: PrimitiveView {
-    /// One bar: its height in the chart's units, and a short label under it.
-    public struct Bar: Sendable, Equatable {
+    /// One bar: its value and the short label under it ("M", "23").
+    public struct Bar: Equatable, Sendable {
         public var value: Double
         public var label: String
 
@@ -20,15 +29,15 @@ public struct BarChart: PrimitiveView {
         }
     }
 
-    let bars: @MainActor () -> [Bar]
-    let summary: @MainActor () -> String
-    let highlight: (@MainActor () -> Int?)?
+    private let bars: @MainActor () -> [Bar]
+    private let summary: @MainActor () -> String
+    private let highlight: (@MainActor () -> Int?)?
 
     /// - Parameters:
-    ///   - bars: the bars, left to right; read under observation, so the chart redraws
-    ///     when what they read changes (and only if the bars differ).
-    ///   - summary: the chart as a sentence, for assistive technology.
-    ///   - highlight: the index of a bar drawn at full strength, others lighter.
+    ///   - bars: the bars, left to right.
+    ///   - summary: the chart in words; assistive technology reads it as its name.
+    ///   - highlight: the index of a bar drawn in the full colour while the others
+    ///     fade a little ("today"); nil, or an index out of range, fades none.
     public init(
         bars: @escaping @MainActor () -> [Bar], summary: @escaping @MainActor () -> String,
         highlight: (@MainActor () -> Int?)? = nil
@@ -39,18 +48,12 @@ public struct BarChart: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let chart = BarChartWidget()
-        chart.setExpand(horizontal: true, vertical: false)
-        let highlight = highlight
-        chart.bind("bars", { Drawn(bars: bars(), highlight: highlight?()) }) { chart, drawn in
-            chart.setBars(drawn.bars, highlight: drawn.highlight)
+        let chart = ChartWidget()
+        let bars = bars, highlight = highlight
+        chart.bind("bars", { ChartContent(bars: bars(), highlight: highlight?()) }, current: { $0.content }) {
+            chart, content in chart.setContent(content)
         }
-        chart.bind("summary", summary) { chart, text in chart.accessibleLabel = text }
+        chart.bind("accessible-label", summary) { chart, summary in chart.accessibleLabel = summary }
         return [chart]
-    }
-
-    private struct Drawn: Equatable {
-        var bars: [Bar]
-        var highlight: Int?
     }
 }

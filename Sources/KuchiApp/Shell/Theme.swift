@@ -17,7 +17,6 @@ enum Theme {
             .choice-key { font-weight: 700; opacity: 0.7; font-feature-settings: "tnum"; }
             .app-logo { -gtk-icon-size: 128px; }
             .problem-banner { background-color: alpha(@warning_color, 0.15); }
-            .bar-chart { color: @accent_color; }
             /* A status page in a short window: less room around it, a smaller title. */
             statuspage.compact > scrolledwindow > viewport > box { margin: 12px; border-spacing: 8px; }
             statuspage.compact .title { font-size: 20pt; }

@@ -1,0 +1,84 @@
+import CGtk
+
+/// A GtkDrawingArea that draws a bar chart (`ChartPainter`), with the `bar-chart`
+/// style class and the image role: a screen reader reads its accessible name, the
+/// chart's text equivalent.
+final class ChartWidget: Widget {
+    /// What the draw function reads. GTK holds one reference (released by the draw
+    /// function's destroy-notify when the drawing area is disposed), this wrapper the
+    /// other; it holds no widget, so no cycle runs through GTK.
+    let drawing = ChartDrawing()
+    private var area: UnsafeMutablePointer<GtkDrawingArea> { gtk(GtkDrawingArea.self) }
+
+    /// The height a chart asks for: room for bars, gridline numbers and x labels.
+    static let minimumHeight = 120
+
+    init() {
+        super.init(Widget.make(gtk_drawing_area_get_type(), role: .image))
+        ChartWidget.installStyle()
+        addCSSClass("bar-chart")
+        gtk_drawing_area_set_content_height(area, Int32(ChartWidget.minimumHeight))
+        // No content width: bars get thinner and labels sparser instead, down to a
+        // 360 px phone.
+        setExpand(horizontal: true, vertical: false)
+        gtk_drawing_area_set_draw_func(area, { area, cairo, width, height, data in
+            // safe: GTK draws with the area, a cairo context and the data it was given.
+            MainActor.assumeIsolated {
+                let drawing = Unmanaged<ChartDrawing>.fromOpaque(data!).takeUnretainedValue()
+                Diagnostics.chartDraws += 1
+                let widget = UnsafeMutableRawPointer(area!).assumingMemoryBound(to: GtkWidget.self)
+                drawing.layout = ChartPainter(widget: widget, cairo: cairo!)
+                    .paint(drawing.content, width: Int(width), height: Int(height))
+            }
+        }, Unmanaged.passRetained(drawing).toOpaque(), ChartDrawing.release)
+    }
+
+    var content: ChartContent { drawing.content }
+
+    /// Replaces what the chart shows and asks GTK to draw it in the next frame.
+    func setContent(_ content: ChartContent) {
+        drawing.content = content
+        Diagnostics.chartRedrawRequests += 1
+        gtk_widget_queue_draw(pointer)
+    }
+
+    // The accent colour by default; an app's CSS (application priority) can give a
+    // chart another with `.bar-chart.my-class { color: … }`.
+    // NB: libadwaita defines @accent_color (and its dark variant) once `adw_init` ran,
+    // as every GtkKit `Application` does; GTK's own theme has only the older name,
+    // and an unknown name would paint the bars white.
+    private static var css: String {
+        let accent = adw_is_initialized() != 0 ? "accent_color" : "theme_selected_bg_color"
+        return ".bar-chart { color: @\(accent); font-size: smaller; }"
+    }
+    private static var styledDisplay: OpaquePointer?
+
+    /// Adds the chart's default look to the display once, at theme priority.
+    private static func installStyle() {
+        guard let display = gdk_display_get_default(), display != styledDisplay else { return }
+        styledDisplay = display
+        // safe: GTK constructors abort on out-of-memory; they never return NULL.
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_THEME))
+        g_object_unref(provider)
+    }
+}
+
+/// What a chart shows: its bars, and the one drawn at full strength if any.
+struct ChartContent: Equatable {
+    var bars: [BarChart.Bar] = []
+    var highlight: Int?
+}
+
+/// The data a chart's draw function reads, and where the last frame put the bars.
+@MainActor
+final class ChartDrawing {
+    var content = ChartContent()
+    /// The layout of the last frame drawn (tests read bar positions from it).
+    var layout: ChartLayout?
+
+    // safe: GTK calls a destroy-notify with the data it was given, never NULL.
+    static let release: GDestroyNotify = { Unmanaged<ChartDrawing>.fromOpaque($0!).release() }
+}
