@@ -5,7 +5,8 @@ import FoundationEssentials
 extension ReviewStatistics {
     /// "12 new, 3 learning, 40 in review, 1 relearning".
     public var cardsSummary: String {
-        "\(cards.new) new, \(cards.learning) learning, \(cards.review) in review, \(cards.relearning) relearning"
+        "\(cards.new.grouped) new, \(cards.learning.grouped) learning, \(cards.review.grouped) in review, "
+            + "\(cards.relearning.grouped) relearning"
     }
 
     /// The reviews chart as a sentence: the total, today's and the busiest day.
@@ -13,9 +14,9 @@ extension ReviewStatistics {
         let total = reviewsPerDay.reduce(0) { $0 + $1.count }
         guard total > 0 else { return "No reviews in the last \(reviewsPerDay.count) days." }
         var text = "\(Self.count(total, "review")) in the last \(reviewsPerDay.count) days"
-        text += ", \(reviewsPerDay.last?.count ?? 0) today"
+        text += ", \((reviewsPerDay.last?.count ?? 0).grouped) today"
         if let busiest = reviewsPerDay.max(by: { $0.count < $1.count }) {
-            text += "; the most, \(busiest.count), on \(DueTime.dayAndMonth(busiest.start))"
+            text += "; the most, \(busiest.count.grouped), on \(DueTime.dayAndMonth(busiest.start))"
         }
         return text + "."
     }
@@ -27,7 +28,7 @@ extension ReviewStatistics {
         var text = "\(Self.count(dueForecast.first?.count ?? 0, "card")) due today, "
             + "\(Self.count(total, "card")) in the next \(dueForecast.count) days"
         if let busiest = dueForecast.dropFirst().max(by: { $0.count < $1.count }), busiest.count > 0 {
-            text += "; the most, \(busiest.count), on \(DueTime.dayAndMonth(busiest.start))"
+            text += "; the most, \(busiest.count.grouped), on \(DueTime.dayAndMonth(busiest.start))"
         }
         return text + "."
     }
@@ -40,6 +41,6 @@ extension ReviewStatistics {
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+        number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s"
     }
 }

@@ -343,6 +343,8 @@ struct StudyTextTests {
                 cards: .init(new: 0, learning: 0, review: 0, relearning: 0), reviewsPerDay: [], dueForecast: [],
                 retention: .init(passed: 0, failed: 0))
             #expect(empty.retentionSummary == "No answers to cards in review yet.")
+            #expect([0, 7, 999, 1_000, 108_189, 1_000_000, -4_500].map(\.grouped)
+                == ["0", "7", "999", "1,000", "108,189", "1,000,000", "-4,500"])
         }
     }
 }

@@ -43,7 +43,7 @@ struct StatisticsView: View {
     private var unavailable: String { "Statistics need the review history, which could not be opened." }
 
     private func count(_ state: KeyPath<ReviewStatistics.CardCounts, Int>) -> some View {
-        Text { statistics.map { "\($0.cards[keyPath: state])" } ?? "–" }
+        Text { statistics.map { $0.cards[keyPath: state].grouped } ?? "–" }
             .cssClass("numeric", "title-4")
     }
 
