@@ -156,7 +156,7 @@ private let addNotes = ReviewStoreMigration(version: 2, sql: "ALTER TABLE card A
 
 /// Overwrites all but the first byte of the root page of `table` (a closed database's),
 /// as a failing disk might; returns the damaged file's contents.
-private func scribble(onRootPageOf table: String, in path: String) throws -> Data {
+func scribble(onRootPageOf table: String, in path: String) throws -> Data {
     let database = try SQLiteDatabase(path: path)
     let page = try #require(try database.integer("SELECT rootpage FROM sqlite_schema WHERE name = ?", [.text(table)]))
     let size = try #require(try database.integer("PRAGMA page_size"))

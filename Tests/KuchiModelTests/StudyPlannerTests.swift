@@ -275,6 +275,27 @@ extension LocalTimeTests {
             }
         }
 
+        @Test("the review log is checked in the background after opening, and damage there is reported")
+        func backgroundLogCheck() async throws {
+            for damaged in [false, true] {
+                let directory = try makeTemporaryDirectory("log\(damaged)")
+                defer { try? FileManager.default.removeItem(at: directory) }
+                let path = storePath(in: directory)
+                try ReviewStore(path: path).record(makeReview("q0", deck: "n", at: 0))
+                let before = damaged ? try scribble(onRootPageOf: "review", in: path) : nil
+                let planner = StudyPlanner.open(path: path, legacyProgress: nil, settings: { Settings() })
+                #expect(planner.isScheduling, "opening leaves the log to the background check")
+                for _ in 0..<500 where !planner.hasCheckedLog { try await Task.sleep(for: .milliseconds(10)) }
+                #expect(planner.hasCheckedLog)
+                if damaged {
+                    #expect(planner.logProblem?.contains("is damaged") == true, "\(planner.problems)")
+                    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "nothing changed")
+                } else {
+                    #expect(planner.logProblem == nil)
+                }
+            }
+        }
+
         @Test("a review that cannot be saved is reported until one is")
         func saveProblemReported() throws {
             try withTimeZone("UTC0") {
