@@ -7,7 +7,7 @@ import FoundationEssentials
 public struct StorageLocation: Sendable, Equatable {
     /// Holds `profile.json` and `settings.json`.
     public var configDirectory: URL
-    /// Holds `progress.json`.
+    /// Holds the review database, imported decks, and the old `progress.json`.
     public var dataDirectory: URL
 
     public init(configDirectory: URL, dataDirectory: URL) {
@@ -16,10 +16,14 @@ public struct StorageLocation: Sendable, Equatable {
     }
 
     public func url(of file: UserFile) -> URL {
-        (file == .progress ? dataDirectory : configDirectory).appendingPathComponent(file.fileName)
+        configDirectory.appendingPathComponent(file.fileName)
     }
 
     public var profileFile: URL { url(of: .profile) }
     public var settingsFile: URL { url(of: .settings) }
-    public var progressFile: URL { url(of: .progress) }
+    /// Where Kuchi 0.1 counted answers; now only imported once into the review database
+    /// (``ReviewStore/importLegacyProgress(from:at:)``) and otherwise left alone.
+    public var progressFile: URL { dataDirectory.appendingPathComponent(Self.legacyProgressName) }
+
+    static let legacyProgressName = "progress.json"
 }

@@ -1,6 +1,6 @@
 /// One of the files that hold what a user told Kuchi.
 public enum UserFile: String, Sendable, CaseIterable {
-    case profile, settings, progress
+    case profile, settings
 
     public var fileName: String { "\(rawValue).json" }
 
@@ -9,7 +9,6 @@ public enum UserFile: String, Sendable, CaseIterable {
         switch self {
         case .profile: "your profile"
         case .settings: "your settings"
-        case .progress: "your progress"
         }
     }
 
@@ -18,15 +17,12 @@ public enum UserFile: String, Sendable, CaseIterable {
         switch self {
         case .profile: "asks for your name again"
         case .settings: "uses the default settings"
-        case .progress: "starts counting your answers afresh"
         }
     }
 
     /// Larger files are not read. Far above what Kuchi writes: a settings file is a few
-    /// hundred bytes, and progress grows by about 60 bytes per word practised.
-    var sizeLimit: Int {
-        self == .progress ? 32 << 20 : 1 << 20
-    }
+    /// hundred bytes.
+    var sizeLimit: Int { 1 << 20 }
 }
 
 /// Something about a user file the person should know, in plain words: what went wrong,

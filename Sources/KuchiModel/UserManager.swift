@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Observation
 
-/// The user: who they are, their preferences and their progress, and keeping them.
+/// The user: who they are and their preferences, and keeping them. (What they learnt
+/// is in the ``StudyPlanner``'s review log.)
 ///
 /// Nothing here throws to the screens. A file that could not be read is described in
 /// ``loadProblems`` (and moved aside, so nothing is lost); one that could not be saved
@@ -23,8 +24,6 @@ public final class UserManager {
     }
     /// Whether someone has registered (this run, or a remembered profile was loaded).
     public private(set) var isRegistered = false
-    /// Answers recorded so far, across sessions.
-    public private(set) var progress = Progress()
     /// Files that could not be used at start-up, until ``dismissProblems()``.
     public private(set) var loadProblems: [UserFileProblem] = []
     /// Files whose last save failed, and why.
@@ -35,9 +34,6 @@ public final class UserManager {
     @ObservationIgnored private var unsaved: Set<UserFile> = []
     /// Files that could be neither read nor moved aside: saving would destroy them.
     @ObservationIgnored private var keptInPlace: Set<UserFile> = []
-    // Progress is read before the first result is written, even if load() was never
-    // called, so a write never replaces counts that were on disk.
-    @ObservationIgnored private var progressIsLoaded = false
 
     /// - Parameter storage: where to keep files; `nil` keeps everything in memory.
     public init(storage: UserStore?) {
@@ -70,7 +66,7 @@ public final class UserManager {
         isRegistered = true
     }
 
-    /// Reads the saved profile, settings and progress; anything missing or unusable
+    /// Reads the saved profile and settings; anything missing or unusable
     /// gets defaults. Registered afterwards only if a valid profile was saved. Clears
     /// temporary files left by a write that a crash interrupted.
     public func load() {
@@ -80,8 +76,6 @@ public final class UserManager {
         settings = value(storage.loadSettings()) ?? Settings()
         profile = value(storage.loadProfile()) ?? Profile()
         isRegistered = Self.isValidName(profile.name)
-        progress = value(storage.loadProgress()) ?? Progress()
-        progressIsLoaded = true
     }
 
     /// Saves `settings` now.
@@ -95,16 +89,6 @@ public final class UserManager {
         profile = Profile()
         isRegistered = false
         save(.profile)
-    }
-
-    /// Counts one answer for `question` and saves the progress file.
-    public func recordResult(question: String, correct: Bool) {
-        if let storage, !progressIsLoaded {
-            progress = value(storage.loadProgress()) ?? progress
-            progressIsLoaded = true
-        }
-        progress.record(question: question, correct: correct)
-        save(.progress)
     }
 
     /// Writes again every file whose last save failed.
@@ -145,7 +129,6 @@ public final class UserManager {
                 try storage.removeProfile()
             }
         case .settings: try storage.saveSettings(settings)
-        case .progress: try storage.saveProgress(progress)
         }
     }
 

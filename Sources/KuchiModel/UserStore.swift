@@ -3,8 +3,8 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// Reads and writes the user's files: profile and settings in the config directory,
-/// progress in the data directory.
+/// Reads and writes the user's files: profile and settings in the config directory.
+/// (Answers are reviews in the ``ReviewStore``.)
 ///
 /// Writes go through ``AtomicFile``. A file that cannot be used (not JSON, empty, not
 /// UTF-8, too large, a folder or a pipe in its place, unreadable) is never overwritten in
@@ -23,11 +23,9 @@ public final class UserStore: Sendable {
 
     public func loadProfile() -> StoredValue<Profile> { load(Profile.self, .profile) }
     public func loadSettings() -> StoredValue<Settings> { load(Settings.self, .settings) }
-    public func loadProgress() -> StoredValue<Progress> { load(Progress.self, .progress) }
 
     public func saveProfile(_ profile: Profile) throws(AtomicFile.WriteError) { try save(profile, .profile) }
     public func saveSettings(_ settings: Settings) throws(AtomicFile.WriteError) { try save(settings, .settings) }
-    public func saveProgress(_ progress: Progress) throws(AtomicFile.WriteError) { try save(progress, .progress) }
 
     /// Forgets the saved profile; nothing happens if there is none.
     public func removeProfile() throws(AtomicFile.WriteError) {
@@ -42,8 +40,9 @@ public final class UserStore: Sendable {
     public func removeStaleTemporaryFiles() -> Int {
         let config = AtomicFile.removeStaleTemporaryFiles(
             in: location.configDirectory, for: [UserFile.profile.fileName, UserFile.settings.fileName])
+        // Kuchi 0.1 wrote progress.json this way too.
         let data = AtomicFile.removeStaleTemporaryFiles(
-            in: location.dataDirectory, for: [UserFile.progress.fileName])
+            in: location.dataDirectory, for: [StorageLocation.legacyProgressName])
         return config + data
     }
 

@@ -86,24 +86,6 @@ struct UserManagerTests {
         #expect(next.settings.numberOfQuestions == 12)
     }
 
-    @Test("results are counted per question and kept across starts")
-    func progressPersists() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let first = UserManager(storage: store(in: directory))
-        first.recordResult(question: "はい", correct: true)
-        first.recordResult(question: "はい", correct: false)
-
-        // Never loaded: the existing counts must be read, not overwritten.
-        let second = UserManager(storage: store(in: directory))
-        second.recordResult(question: "はい", correct: true)
-        #expect(second.progress.questions["はい"] == Progress.Counts(correct: 2, wrong: 1))
-
-        let third = UserManager(storage: store(in: directory))
-        third.load()
-        #expect(third.progress == second.progress)
-    }
-
     @Test("a write that fails is reported in words, not thrown")
     func writeFailureReported() throws {
         let directory = try makeTemporaryDirectory()
@@ -133,14 +115,13 @@ struct UserManagerTests {
         #expect(manager.saveProblems[.settings] != nil)
 
         try FileManager.default.removeItem(at: blocked)
-        // Another file's change: the progress is saved, and so are the two pending ones.
-        manager.recordResult(question: "はい", correct: true)
+        // An answer is a change too: the two pending files are saved with it.
+        manager.record(Deck.kuchiBasics.cards[0], correct: true)
         #expect(manager.saveProblems.isEmpty)
         let next = UserManager(storage: store(in: directory))
         next.load()
         #expect(next.isRegistered)
         #expect(next.profile.name == "Hanako")
-        #expect(next.progress.questions["はい"] == Progress.Counts(correct: 1, wrong: 0))
     }
 
     @Test("once registered, a settings change is saved as it happens; before, it is not")
@@ -162,7 +143,7 @@ struct UserManagerTests {
         #expect(next.settings.numberOfQuestions == 4)
     }
 
-    @Test("Forget me removes the profile and keeps settings and progress")
+    @Test("Forget me removes the profile and keeps the settings")
     func forgetMe() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -171,7 +152,6 @@ struct UserManagerTests {
         manager.profile.name = "Hanako"
         manager.settings.numberOfQuestions = 9
         manager.register()
-        manager.recordResult(question: "はい", correct: true)
         #expect(FileManager.default.fileExists(atPath: location.profileFile.path))
         manager.forget()
         #expect(!manager.isRegistered)
@@ -182,7 +162,6 @@ struct UserManagerTests {
         next.load()
         #expect(!next.isRegistered)
         #expect(next.settings.numberOfQuestions == 9)
-        #expect(next.progress.questions["はい"] == Progress.Counts(correct: 1, wrong: 0))
     }
 
     @Test("names longer than the limit are not valid")

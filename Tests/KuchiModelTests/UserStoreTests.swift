@@ -64,11 +64,11 @@ struct UserStoreTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = fixedClockStore(in: directory)
-        try FileManager.default.createDirectory(at: store.location.progressFile, withIntermediateDirectories: true)
-        guard case .unusable(let problem) = store.loadProgress() else { Issue.record("read a folder"); return }
+        try FileManager.default.createDirectory(at: store.location.settingsFile, withIntermediateDirectories: true)
+        guard case .unusable(let problem) = store.loadSettings() else { Issue.record("read a folder"); return }
         #expect(problem.message.contains("could not be used: it is a folder, not a file."), "\(problem)")
         #expect(!problem.keepsFileInPlace)
-        #expect(!FileManager.default.fileExists(atPath: store.location.progressFile.path))
+        #expect(!FileManager.default.fileExists(atPath: store.location.settingsFile.path))
     }
 
     @Test("a named pipe where the file should be is refused at once instead of blocking")
@@ -88,10 +88,10 @@ struct UserStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = fixedClockStore(in: directory)
         for contents in ["first", "second"] {
-            try write(Data(contents.utf8), to: store.location.progressFile)
-            guard case .unusable = store.loadProgress() else { Issue.record("loaded garbage"); return }
+            try write(Data(contents.utf8), to: store.location.settingsFile)
+            guard case .unusable = store.loadSettings() else { Issue.record("loaded garbage"); return }
         }
-        let base = store.location.progressFile.path + ".corrupt-20261122T001500"
+        let base = store.location.settingsFile.path + ".corrupt-20261122T001500"
         #expect(try Data(contentsOf: URL(fileURLWithPath: base)) == Data("first".utf8))
         #expect(try Data(contentsOf: URL(fileURLWithPath: base + "-2")) == Data("second".utf8))
     }

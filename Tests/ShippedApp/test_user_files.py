@@ -76,13 +76,11 @@ class DamagedFiles(unittest.TestCase):
             paths = {"profile": os.path.join(app.config, "profile.json"),
                      "settings": os.path.join(app.config, "settings.json"),
                      "progress": os.path.join(app.data, "progress.json")}
+            assert file != "progress", "progress.json is only imported: see test_damaged_progress"
             # The other files are good ones that must come through untouched.
             if file != "settings":
                 write(paths["settings"], SETTINGS)
-            if file == "progress":
-                write(paths["profile"], PROFILE)
-            if file != "progress":
-                write(paths["progress"], PROGRESS)
+            write(paths["progress"], PROGRESS)
             damaged = damage(paths[file], kind)
             others = without_database(
                 {k: v for k, v in snapshot(app.config, app.data).items() if not k.startswith(paths[file])})
@@ -99,20 +97,12 @@ class DamagedFiles(unittest.TestCase):
                         {k: v for k, v in snapshot(app.config, app.data).items() if not k.startswith(aside)})
                     self.assertEqual(now, others, "no other file changed")
                     # The next save works.
-                    if file == "progress":
-                        app.press("Start")
-                        app.answer_once()
-                        self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 1)
-                        self.assertFalse(os.path.lexists(paths["progress"]), "no new progress.json")
-                        self.assertEqual(read_bytes(paths["profile"]), PROFILE)
-                        self.assertEqual(read_bytes(paths["settings"]), SETTINGS)
-                    else:
-                        app.register("Aiko")
-                        self.assertEqual(read_json(paths["profile"])["name"], "Aiko")
-                        settings = read_json(paths["settings"])
-                        expected = 5 if file == "settings" else 7
-                        self.assertEqual(settings["numberOfQuestions"], expected)
-                        self.assertEqual(read_bytes(paths["progress"]), PROGRESS)
+                    app.register("Aiko")
+                    self.assertEqual(read_json(paths["profile"])["name"], "Aiko")
+                    settings = read_json(paths["settings"])
+                    expected = 5 if file == "settings" else 7
+                    self.assertEqual(settings["numberOfQuestions"], expected)
+                    self.assertEqual(read_bytes(paths["progress"]), PROGRESS)
             finally:
                 make_writable(home)
 
@@ -127,9 +117,28 @@ class DamagedFiles(unittest.TestCase):
                 self.check("settings", kind)
 
     def test_damaged_progress(self):
+        """The old progress.json is only imported: damaged, it is named in the window and
+        left exactly as it is (it is the backup), and answers are saved as reviews."""
         for kind in KINDS:
             with self.subTest(kind=kind):
-                self.check("progress", kind)
+                with tempfile.TemporaryDirectory(prefix="kuchi-damage-") as home:
+                    app = KuchiApp(home=home, drop_privileges=True)
+                    progress = os.path.join(app.data, "progress.json")
+                    write(os.path.join(app.config, "profile.json"), PROFILE)
+                    write(os.path.join(app.config, "settings.json"), SETTINGS)
+                    damaged = damage(progress, kind)
+                    try:
+                        with app:
+                            text = app.text_containing(progress)
+                            self.assertIn("could not be imported", text)
+                            self.assertIn("it was left as it is", text)
+                            self.assertEqual(contents_of(progress), damaged, "left byte for byte")
+                            app.press("Start")
+                            app.answer_once()
+                            self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 1)
+                            self.assertEqual(read_bytes(os.path.join(app.config, "settings.json")), SETTINGS)
+                    finally:
+                        make_writable(home)
 
 
 class UnwritableFolders(unittest.TestCase):
