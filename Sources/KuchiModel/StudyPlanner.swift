@@ -38,6 +38,11 @@ public final class StudyPlanner {
     @ObservationIgnored private let clock: @MainActor () -> Date
     @ObservationIgnored private var random: any RandomNumberGenerator
     @ObservationIgnored private var cachedStatistics: (key: StatisticsKey, value: ReviewStatistics)?
+    @ObservationIgnored private var cachedOutlook: (key: OutlookKey, value: StudyOutlook)?
+    /// Counts the moments the outlook changed with time alone: a card fell due, or a
+    /// study day began. Read by ``outlook(deck:questions:)``, so what shows it follows.
+    private var timeTick = 0
+    @ObservationIgnored private var wakeUp: Task<Void, Never>?
     /// Where study days begin.
     public let studyDay: StudyDay
 
@@ -170,11 +175,19 @@ public final class StudyPlanner {
     }
 
     /// What a session of `deck` would hold now, and when the next card is due.
+    ///
+    /// Kept until a review is saved, the settings or the deck change, or time alone
+    /// changes it: the planner wakes up when the next card falls due or the study day
+    /// turns, so a Welcome screen left open says "1 card to review" when it is so.
     public func outlook(deck: String, questions: [String]) -> StudyOutlook? {
-        _ = revision
         guard let store else { return nil }
         let now = clock()
-        return saving { () throws(ReviewStoreError) -> StudyOutlook in
+        let key = OutlookKey(
+            deck: deck, questions: questions.count, first: questions.first, last: questions.last,
+            revision: revision, timeTick: timeTick, dailyNewCards: settings().dailyNewCards,
+            day: studyDay.start(of: now))
+        if let cached = cachedOutlook, cached.key == key { return cached.value }
+        let outlook = saving { () throws(ReviewStoreError) -> StudyOutlook in
             let inDeck = Set(questions)
             let due = try store.dueCards(deck: deck, at: now, limit: StudyOutlook.countLimit)
                 .filter { inDeck.contains($0.question) }.count
@@ -186,6 +199,33 @@ public final class StudyPlanner {
                     .first { inDeck.contains($0.question) }?.card.due
             }
             return StudyOutlook(due: due, new: new, nextDue: next, now: now)
+        }
+        if let outlook {
+            cachedOutlook = (key, outlook)
+            let dayEnd = studyDay.start(of: now, offsetBy: 1)
+            wake(after: min(outlook.nextDue ?? dayEnd, dayEnd).timeIntervalSince(now))
+        }
+        return outlook
+    }
+
+    private struct OutlookKey: Equatable {
+        var deck: String
+        var questions: Int
+        var first: String?
+        var last: String?
+        var revision: Int
+        var timeTick: Int
+        var dailyNewCards: Int
+        var day: Date
+    }
+
+    /// Bumps ``timeTick`` a second after `seconds` from now (one wake-up at a time).
+    private func wake(after seconds: TimeInterval) {
+        wakeUp?.cancel()
+        wakeUp = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(max(seconds, 0) + 1))
+            guard !Task.isCancelled else { return }
+            self?.timeTick += 1
         }
     }
 

@@ -1,6 +1,29 @@
 import Foundation
+import Observation
 import Testing
 @testable import KuchiModel
+
+/// ``withTimeZone(_:_:)`` for an async body.
+func withTimeZone<Result>(
+    _ zone: String, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+) async rethrows -> Result {
+    let previous = getenv("TZ").map { String(cString: $0) }
+    setenv("TZ", zone, 1)
+    tzset()
+    defer {
+        if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
+        tzset()
+    }
+    return try await body()
+}
+
+/// Set once, from any thread.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
 
 /// A clock the test moves by hand.
 @MainActor
@@ -107,6 +130,28 @@ extension LocalTimeTests {
                 #expect(due > fixture.clock.now)
                 #expect(outlook.summary.hasPrefix("Nothing is due. The next card is due "), "\(outlook.summary)")
                 #expect(outlook.summary == "Nothing is due. The next card is due \(DueTime.describe(due, from: fixture.clock.now)).")
+            }
+        }
+
+        @Test("an outlook left on screen changes when its next card falls due, with no answer given")
+        func outlookFollowsTime() async throws {
+            try await withTimeZone("UTC0") {
+                let fixture = try PlannerFixture(at: utc(2026, 11, 20, 10))
+                fixture.settings.dailyNewCards = 1
+                let planner = fixture.planner!
+                let again = try #require(planner.review("q0", deck: "n", rating: .again, answerTime: .seconds(1)))
+                // Just before the card's one-minute step is up.
+                fixture.clock.now = again.due.addingTimeInterval(-0.2)
+                let changed = Flag()
+                let before = withObservationTracking {
+                    planner.outlook(deck: "n", questions: questions)
+                } onChange: { changed.set() }
+                #expect(before?.due == 0)
+                #expect(before?.summary == "Nothing is due. The next card is due in a minute.")
+                fixture.clock.now = again.due.addingTimeInterval(1)
+                for _ in 0..<300 where !changed.isSet { try await Task.sleep(for: .milliseconds(10)) }
+                #expect(changed.isSet, "the outlook's readers are told when the card falls due")
+                #expect(planner.outlook(deck: "n", questions: questions)?.due == 1)
             }
         }
 
