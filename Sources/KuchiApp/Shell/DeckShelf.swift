@@ -27,13 +27,38 @@ final class DeckShelf {
     /// How many of a deck's problems the window lists; `--check-deck` lists them all.
     static let problemsShown = 5
 
-    init(catalog: DeckCatalog, users: UserManager, challenges: ChallengesViewModel, learn: LearnSession, state: AppState) {
+    /// - Parameter current: the deck the models were made with (``restored(id:from:)``).
+    init(
+        catalog: DeckCatalog, users: UserManager, challenges: ChallengesViewModel, learn: LearnSession,
+        state: AppState, current: Restored
+    ) {
         self.catalog = catalog
         self.users = users
         self.challenges = challenges
         self.learn = learn
         self.state = state
         entries = catalog.entries()
+        currentID = current.id
+        currentName = current.deck.name
+        currentKey = current.id
+        if let problem = current.problem { state.problems.append(problem) }
+    }
+
+    /// The deck to start with, its id, and why it is Kuchi Basics instead, if so.
+    struct Restored {
+        var deck: Deck
+        var id: String
+        var problem: String?
+    }
+
+    /// Loads the deck named in the settings (at start-up), or Kuchi Basics with the
+    /// problem, before the models that use it are made (so nothing is planned twice).
+    static func restored(id: String, from catalog: DeckCatalog) -> Restored {
+        do {
+            return Restored(deck: try catalog.load(id: id), id: id, problem: nil)
+        } catch {
+            return Restored(deck: .kuchiBasics, id: "kuchi-basics", problem: message(for: error, file: id))
+        }
     }
 
     /// Uses the deck with `id` and remembers the choice.
@@ -43,17 +68,7 @@ final class DeckShelf {
             use(try catalog.load(id: id), id: id)
             users.settings.deck = id
         } catch {
-            fallBack(problem: message(for: error, file: entries.first { $0.id == id }?.name ?? id))
-        }
-    }
-
-    /// Uses the deck named in the settings (at start-up), or Kuchi Basics.
-    func restore() {
-        let id = users.settings.deck
-        do {
-            use(try catalog.load(id: id), id: id)
-        } catch {
-            fallBack(problem: message(for: error, file: id))
+            fallBack(problem: Self.message(for: error, file: entries.first { $0.id == id }?.name ?? id))
         }
     }
 
@@ -62,7 +77,7 @@ final class DeckShelf {
         do {
             use(try DeckLoader.load(path: path), id: nil)
         } catch {
-            fallBack(problem: message(for: error, file: path.description))
+            fallBack(problem: Self.message(for: error, file: path.description))
         }
     }
 
@@ -101,7 +116,7 @@ final class DeckShelf {
         use(.kuchiBasics, id: "kuchi-basics")
     }
 
-    private func message(for error: DeckError, file: String) -> String {
+    private static func message(for error: DeckError, file: String) -> String {
         var lines = ["The deck \(file) could not be used, so Kuchi Basics is shown instead. "
             + "Fix the problems below and open the deck again:"]
         lines += error.problems.prefix(Self.problemsShown).map { "• " + PrintableText.escaping($0.description) }

@@ -24,16 +24,17 @@ struct AppModels {
         let planner = StudyPlanner.open(
             path: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
             legacyProgress: storage.location.progressFile, settings: { users.settings })
+        let restored = DeckShelf.restored(id: users.settings.deck, from: catalog)
         // The session's length is the setting, read live: one source for the
         // session and for the score's `questionsPerSession` (ChallengePage).
         let challenges = ChallengesViewModel(
-            deck: .kuchiBasics, length: { users.settings.numberOfQuestions }, recorder: users, planner: planner,
-            deckKey: "kuchi-basics", random: random)
+            deck: restored.deck, length: { users.settings.numberOfQuestions }, recorder: users, planner: planner,
+            deckKey: restored.id, random: random)
         let learn = LearnSession(
-            deck: .kuchiBasics, recorder: users, planner: planner, deckKey: "kuchi-basics", random: random)
+            deck: restored.deck, recorder: users, planner: planner, deckKey: restored.id, random: random)
         let state = AppState(screen: users.isRegistered ? .home : .register)
-        let decks = DeckShelf(catalog: catalog, users: users, challenges: challenges, learn: learn, state: state)
-        decks.restore()
+        let decks = DeckShelf(
+            catalog: catalog, users: users, challenges: challenges, learn: learn, state: state, current: restored)
         if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
         return AppModels(users: users, challenges: challenges, learn: learn, planner: planner, decks: decks, state: state)
     }
