@@ -51,6 +51,7 @@ class KilledWhileAnswering(unittest.TestCase):
         deck = os.path.join(DATA, "decks", "jlpt-n5.json")
         shown = set()  # questions whose feedback was shown: their review was committed
         landed_mid_answer = 0
+        feedbacks = 0
         started = time.monotonic()
         try:
             for kill in range(kills):
@@ -66,6 +67,7 @@ class KilledWhileAnswering(unittest.TestCase):
                     for _ in range(answers_before_kill):
                         question, title = self.answer(app)
                         shown.add(question)
+                        feedbacks += 1
                     # The kill: during the next answer's save, or while it waits.
                     if rng.random() < 0.75:
                         self.click_a_choice(app)
@@ -82,8 +84,9 @@ class KilledWhileAnswering(unittest.TestCase):
                 self.assertEqual(verdict, ["ok"], f"integrity after kill {kill}")
                 self.assertEqual(shown - logged, set(), f"after kill {kill}: answers shown but not in the log")
                 self.assertEqual(disagreeing, 0, f"after kill {kill}: a card disagrees with its last review")
-            print(f"\nkill test: {kills} SIGKILLs, {landed_mid_answer} during an answer's save, "
-                  f"{len(shown)} answered questions all in the log, {time.monotonic() - started:.0f} s")
+            print(f"\nkill test: {kills} SIGKILLs, {landed_mid_answer} during an answer's save; "
+                  f"{feedbacks} answers shown, on {len(shown)} questions, all in the log; "
+                  f"{time.monotonic() - started:.0f} s")
         finally:
             shutil.rmtree(home, ignore_errors=True)
 
