@@ -22,12 +22,14 @@ final class ChartWidget: Widget {
         // 360 px phone.
         setExpand(horizontal: true, vertical: false)
         gtk_drawing_area_set_draw_func(area, { area, cairo, width, height, data in
-            // safe: GTK draws with the area, a cairo context and the data it was given.
+            // GTK draws on the main thread, with the area, a cairo context and the data
+            // it was given; without them there is nothing to draw.
+            guard let area, let cairo, let data else { return }
             MainActor.assumeIsolated {
-                let drawing = Unmanaged<ChartDrawing>.fromOpaque(data!).takeUnretainedValue()
+                let drawing = Unmanaged<ChartDrawing>.fromOpaque(data).takeUnretainedValue()
                 Diagnostics.chartDraws += 1
-                let widget = UnsafeMutableRawPointer(area!).assumingMemoryBound(to: GtkWidget.self)
-                drawing.layout = ChartPainter(widget: widget, cairo: cairo!)
+                let widget = UnsafeMutableRawPointer(area).assumingMemoryBound(to: GtkWidget.self)
+                drawing.layout = ChartPainter(widget: widget, cairo: cairo)
                     .paint(drawing.content, width: Int(width), height: Int(height))
             }
         }, Unmanaged.passRetained(drawing).toOpaque(), ChartDrawing.release)
