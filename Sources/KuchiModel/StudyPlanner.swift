@@ -74,16 +74,23 @@ public final class StudyPlanner {
     ///
     /// Never throws: a database that cannot be used gives a planner without a store and
     /// a problem that says what is wrong and that nothing was changed.
+    ///
+    /// - Parameter logCheckDelay: how long after opening the review log is checked in
+    ///   the background (out of the way of start-up).
     public static func open(
         path: String, legacyProgress: URL?, studyDay: StudyDay = StudyPlanner.defaultStudyDay,
-        settings: @escaping @MainActor () -> Settings, clock: @escaping @MainActor () -> Date = { Date() }
+        settings: @escaping @MainActor () -> Settings, clock: @escaping @MainActor () -> Date = { Date() },
+        logCheckDelay: Duration = .seconds(3)
     ) -> StudyPlanner {
         let planner = StudyPlanner(store: nil, studyDay: studyDay, settings: settings, clock: clock)
         planner.legacyProgress = legacyProgress
         planner.retryPath = path
+        planner.logCheckDelay = logCheckDelay
         planner.openStore()
         return planner
     }
+
+    @ObservationIgnored private var logCheckDelay = Duration.zero
 
     /// The old progress file to import once the database is open.
     @ObservationIgnored private var legacyProgress: URL?
@@ -97,7 +104,7 @@ public final class StudyPlanner {
             store = opened
             retryPath = nil
             openProblem = nil
-            checkLogInBackground(path: path)
+            checkLogInBackground(path: path, after: logCheckDelay)
             if let legacyProgress {
                 do {
                     _ = try opened.importLegacyProgress(from: legacyProgress, at: clock())
@@ -126,8 +133,9 @@ public final class StudyPlanner {
     /// Checks the review log, which opening leaves out to open fast (about a second at a
     /// million reviews), on a thread of its own with a read-only connection, and reports
     /// damage. Nothing is changed either way.
-    private func checkLogInBackground(path: String) {
+    private func checkLogInBackground(path: String, after delay: Duration) {
         Task.detached(priority: .background) { [weak self] in
+            try? await Task.sleep(for: delay)
             let problem: String?
             do {
                 try ReviewStore.checkReviewLog(path: path)

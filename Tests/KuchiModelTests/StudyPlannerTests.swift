@@ -328,7 +328,8 @@ extension LocalTimeTests {
                 let path = storePath(in: directory)
                 try ReviewStore(path: path).record(makeReview("q0", deck: "n", at: 0))
                 let before = damaged ? try scribble(onRootPageOf: "review", in: path) : nil
-                let planner = StudyPlanner.open(path: path, legacyProgress: nil, settings: { Settings() })
+                let planner = StudyPlanner.open(
+                    path: path, legacyProgress: nil, settings: { Settings() }, logCheckDelay: .zero)
                 #expect(planner.isScheduling, "opening leaves the log to the background check")
                 for _ in 0..<500 where !planner.hasCheckedLog { try await Task.sleep(for: .milliseconds(10)) }
                 #expect(planner.hasCheckedLog)
