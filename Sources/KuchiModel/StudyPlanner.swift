@@ -34,6 +34,10 @@ public final class StudyPlanner {
     /// Where to open the database again after a problem that can pass (a lock, a
     /// read-only folder, a full disk); nil once open, or after damage that cannot.
     @ObservationIgnored private var retryPath: String?
+    /// The old progress file to import once the database is open.
+    @ObservationIgnored private var legacyProgress: URL?
+    /// How long after opening the review log is checked.
+    @ObservationIgnored private var logCheckDelay = Duration.zero
     @ObservationIgnored private let settings: @MainActor () -> Settings
     @ObservationIgnored private let clock: @MainActor () -> Date
     @ObservationIgnored private var random: any RandomNumberGenerator
@@ -89,11 +93,6 @@ public final class StudyPlanner {
         planner.openStore()
         return planner
     }
-
-    @ObservationIgnored private var logCheckDelay = Duration.zero
-
-    /// The old progress file to import once the database is open.
-    @ObservationIgnored private var legacyProgress: URL?
 
     /// Opens the database at ``retryPath``; on failure says why, and keeps the path for
     /// another try if the cause can pass.
