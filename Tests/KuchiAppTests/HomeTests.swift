@@ -120,6 +120,9 @@ struct HomeTests {
         app.models.state.homePage = .learn
         pump(until: { app.widget("flash-card").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("learn")
+        app.models.state.homePage = .statistics
+        pump(until: { app.widget("statistics").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        app.expectFitsWithoutClipping("statistics")
         app.models.state.homePage = .settings
         pump(until: { app.widget("settings").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("settings")
