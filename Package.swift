@@ -80,7 +80,7 @@ let package = Package(
             name: "gtk-baseline", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLinker),
         .executableTarget(
             name: "gtkkit-bench",
-            dependencies: ["GtkKit", "CGtk", "KuchiApp", "KuchiModel"],
+            dependencies: ["GtkKit", "CGtk", "KuchiApp", "KuchiModel", "BenchSupport"],
             swiftSettings: gtkSwift
         ),
         // Runs the GLib loop as an app does; GtkKitTests launches it.
@@ -88,7 +88,9 @@ let package = Package(
             name: "gtkkit-mainloop-probe", dependencies: ["GtkKit", "CGtk"],
             path: "Tests/MainLoopProbe", swiftSettings: gtkSwift),
         // The review store against a synthetic 100,000-card history; no GTK.
-        .executableTarget(name: "store-bench", dependencies: ["KuchiModel"]),
+        // Timing and the printed table, for both benchmarks.
+        .target(name: "BenchSupport"),
+        .executableTarget(name: "store-bench", dependencies: ["KuchiModel", "BenchSupport"]),
         // Records reviews until killed; the store's crash test launches it.
         .executableTarget(
             name: "store-crash-probe", dependencies: ["KuchiModel"], path: "Tests/StoreCrashProbe"),

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import KuchiModel
 
@@ -58,14 +59,14 @@ enum AppBenchmarks {
             .max { size($0) < size($1) }
         if let largest {
             var cards = 0
-            let time = Measure.median { cards = (try? DeckLoader.load(contentsOf: largest))?.cards.count ?? -1 }
+            let time = Measure.median(warmUp: true) { cards = (try? DeckLoader.load(contentsOf: largest))?.cards.count ?? -1 }
             table.add("load + validate \(largest.lastPathComponent) (\(cards) cards, \(size(largest) / 1024) KiB)",
                       formatMilliseconds(time), target: "")
         }
         let synthetic = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-100k.json")
         try? syntheticDeck(cards: 100_000).write(to: synthetic)
         var cards = 0
-        let time = Measure.median { cards = (try? DeckLoader.load(contentsOf: synthetic))?.cards.count ?? -1 }
+        let time = Measure.median(warmUp: true) { cards = (try? DeckLoader.load(contentsOf: synthetic))?.cards.count ?? -1 }
         table.add("load + validate a synthetic deck (\(cards) cards, \(size(synthetic) / 1_048_576) MiB)",
                   formatMilliseconds(time), target: "< 300 ms")
         try? FileManager.default.removeItem(at: synthetic)

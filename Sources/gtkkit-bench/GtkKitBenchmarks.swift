@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShim
+import BenchSupport
 import Foundation
 @_spi(Interop) @_spi(Diagnostics) import GtkKit
 import Observation

@@ -1,6 +1,7 @@
 // The review store against a synthetic history: 100,000 cards, 1,000,000 reviews.
 // Prints medians against the targets; it asserts nothing. Run it in release:
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
+import BenchSupport
 import Foundation
 import KuchiModel
 
@@ -31,9 +32,9 @@ let build = try Measure.time { try history.write(to: path) }
 table.add("build the synthetic history (bulk insert, once)", String(format: "%.1f s", build))
 
 let open = try Measure.median(runs: 9) { _ = try ReviewStore(path: path) }
-table.add("open the store (quick_check of all but the log)", milliseconds(open), target: "≤ 150 ms")
+table.add("open the store (quick_check of all but the log)", formatMilliseconds(open, digits: 2), target: "≤ 150 ms")
 let check = try Measure.median(runs: 3) { try ReviewStore.checkReviewLog(path: path) }
-table.add("check the review log (in the background)", milliseconds(check))
+table.add("check the review log (in the background)", formatMilliseconds(check, digits: 2))
 
 var store = try ReviewStore(path: path)
 @MainActor func buildSession() throws {
@@ -42,16 +43,16 @@ var store = try ReviewStore(path: path)
     _ = try store.newCardCount(deck: deck, firstReviewedSince: studyDay.start(of: now))
 }
 let register = try Measure.time { try buildSession() }
-table.add("first session after the deck list changed (registers it)", milliseconds(register))
+table.add("first session after the deck list changed (registers it)", formatMilliseconds(register, digits: 2))
 store = try ReviewStore(path: path)
 let firstSession = try Measure.time { try buildSession() }
-table.add("first session of a run (reads the list's fingerprint)", milliseconds(firstSession))
+table.add("first session of a run (reads the list's fingerprint)", formatMilliseconds(firstSession, digits: 2))
 let session = try Measure.median(runs: 21) { try buildSession() }
-table.add("build a session (due 200 + new 20 + new today)", milliseconds(session), target: "≤ 20 ms")
+table.add("build a session (due 200 + new 20 + new today)", formatMilliseconds(session, digits: 2), target: "≤ 20 ms")
 let due = try Measure.median(runs: 21) { _ = try store.dueCards(deck: deck, at: now, limit: 200) }
-table.add("  of which: due cards", milliseconds(due))
+table.add("  of which: due cards", formatMilliseconds(due, digits: 2))
 let new = try Measure.median(runs: 21) { _ = try store.newQuestions(deck: deck, in: history.questions, limit: 20) }
-table.add("  of which: new cards (100,000 reviewed come first)", milliseconds(new))
+table.add("  of which: new cards (100,000 reviewed come first)", formatMilliseconds(new, digits: 2))
 
 // Half the reviews are of cards with a history, half of new ones.
 var commits: [Double] = []
@@ -64,13 +65,13 @@ for index in 0..<200 {
                         due: time.addingTimeInterval(4 * 86_400), lastReview: time))
     commits.append(try Measure.time { try store.record(review) })
 }
-table.add("commit one review durably", milliseconds(Measure.medianOf(commits)), target: "median ≤ 2 ms")
-table.add("  90th percentile", milliseconds(Measure.percentile(commits, 0.9)))
+table.add("commit one review durably", formatMilliseconds(Measure.medianOf(commits), digits: 2), target: "median ≤ 2 ms")
+table.add("  90th percentile", formatMilliseconds(Measure.percentile(commits, 0.9), digits: 2))
 
 let statistics = try Measure.median(runs: 9) {
     _ = try store.statistics(deck: deck, deckSize: history.questions.count, at: now, studyDay: studyDay)
 }
-table.add("statistics (states, 30 days, 14-day forecast, retention)", milliseconds(statistics), target: "≤ 100 ms")
+table.add("statistics (states, 30 days, 14-day forecast, retention)", formatMilliseconds(statistics, digits: 2), target: "≤ 100 ms")
 
 func size(_ file: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0 }
 let mebibytes = Double(size(path) + size(path + "-wal")) / 1_048_576

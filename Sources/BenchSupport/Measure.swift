@@ -1,46 +1,53 @@
+// What the two benchmarks (gtkkit-bench, store-bench) share: timing, medians and the
+// printed table.
 import Foundation
 
 /// Timing helpers: medians of repeated runs, in one process.
-enum Measure {
+public enum Measure {
     /// Seconds that `body` took.
-    static func time(_ body: () throws -> Void) rethrows -> Double {
+    public static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = ContinuousClock.now
         try body()
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// Runs `body` `runs` times and returns the median seconds.
-    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    /// Runs `body` `runs` times (after one untimed run, with `warmUp`) and returns the
+    /// median seconds.
+    public static func median(runs: Int = 7, warmUp: Bool = false, _ body: () throws -> Void) rethrows -> Double {
+        if warmUp { try body() }
         var samples: [Double] = []
         for _ in 0..<runs { samples.append(try time(body)) }
         return medianOf(samples)
     }
 
-    static func medianOf(_ samples: [Double]) -> Double {
+    public static func medianOf(_ samples: [Double]) -> Double {
         let sorted = samples.sorted()
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+    public static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
         let sorted = samples.sorted()
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
     }
+
+    /// Nanoseconds on a monotonic clock, for loops that time themselves.
+    public static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
 /// A printed table with aligned columns.
-struct Table {
+public struct Table {
     let title: String
     var rows: [(String, String, String)] = []
 
-    init(_ title: String) { self.title = title }
+    public init(_ title: String) { self.title = title }
 
-    mutating func add(_ measure: String, _ result: String, target: String = "") {
+    public mutating func add(_ measure: String, _ result: String, target: String = "") {
         rows.append((measure, result, target))
     }
 
-    func print() {
+    public func print() {
         let widths = (
             max(7, rows.map(\.0.count).max() ?? 0),
             max(6, rows.map(\.1.count).max() ?? 0),
@@ -59,4 +66,10 @@ struct Table {
     }
 }
 
-func milliseconds(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1e3) }
+/// "12.345 ms" (`digits` after the point).
+public func formatMilliseconds(_ seconds: Double, digits: Int = 3) -> String {
+    String(format: "%.\(digits)f ms", seconds * 1e3)
+}
+
+/// "1.23 µs".
+public func formatMicroseconds(_ seconds: Double) -> String { String(format: "%.2f µs", seconds * 1e6) }
