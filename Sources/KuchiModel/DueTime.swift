@@ -59,17 +59,3 @@ public enum DueTime {
 
     private static func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
-
-extension Int {
-    /// The number with thousands separated by commas, "108,189" (English, as the rest of
-    /// Kuchi's text; without ICU).
-    public var grouped: String {
-        let digits = String(magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return self < 0 ? "-" + text : text
-    }
-}

@@ -13,7 +13,7 @@ extension ReviewStatistics {
     public var reviewsSummary: String {
         let total = reviewsPerDay.reduce(0) { $0 + $1.count }
         guard total > 0 else { return "No reviews in the last \(reviewsPerDay.count) days." }
-        var text = "\(Self.count(total, "review")) in the last \(reviewsPerDay.count) days"
+        var text = "\(total.counted("review")) in the last \(reviewsPerDay.count) days"
         text += ", \((reviewsPerDay.last?.count ?? 0).grouped) today"
         if let busiest = reviewsPerDay.max(by: { $0.count < $1.count }) {
             text += "; the most, \(busiest.count.grouped), on \(DueTime.dayAndMonth(busiest.start))"
@@ -25,8 +25,8 @@ extension ReviewStatistics {
     public var forecastSummary: String {
         let total = dueForecast.reduce(0) { $0 + $1.count }
         guard total > 0 else { return "Nothing falls due in the next \(dueForecast.count) days." }
-        var text = "\(Self.count(dueForecast.first?.count ?? 0, "card")) due today, "
-            + "\(Self.count(total, "card")) in the next \(dueForecast.count) days"
+        var text = "\((dueForecast.first?.count ?? 0).counted("card")) due today, "
+            + "\(total.counted("card")) in the next \(dueForecast.count) days"
         if let busiest = dueForecast.dropFirst().max(by: { $0.count < $1.count }), busiest.count > 0 {
             text += "; the most, \(busiest.count.grouped), on \(DueTime.dayAndMonth(busiest.start))"
         }
@@ -37,10 +37,6 @@ extension ReviewStatistics {
     public var retentionSummary: String {
         guard let rate = retention.rate else { return "No answers to cards in review yet." }
         let answers = retention.passed + retention.failed
-        return "\(Int((rate * 100).rounded())) % of \(Self.count(answers, "answer")) to cards in review were right."
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s"
+        return "\(Int((rate * 100).rounded())) % of \(answers.counted("answer")) to cards in review were right."
     }
 }

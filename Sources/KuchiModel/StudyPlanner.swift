@@ -332,7 +332,6 @@ public struct StudyOutlook: Sendable, Equatable {
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
-        if number >= countLimit { return "1,000 or more \(noun)s" }
-        return number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s"
+        number >= countLimit ? "\(countLimit.grouped) or more \(noun)s" : number.counted(noun)
     }
 }
