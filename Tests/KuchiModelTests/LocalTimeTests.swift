@@ -9,14 +9,29 @@ struct LocalTimeTests {}
 /// Runs `body` with `TZ` set to `zone` (a POSIX rule, so no time zone database is
 /// needed), then restores the previous setting.
 func withTimeZone<Result>(_ zone: String, _ body: () throws -> Result) rethrows -> Result {
+    let restore = setTimeZone(zone)
+    defer { restore() }
+    return try body()
+}
+
+/// ``withTimeZone(_:_:)`` for an async body.
+func withTimeZone<Result>(
+    _ zone: String, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+) async rethrows -> Result {
+    let restore = setTimeZone(zone)
+    defer { restore() }
+    return try await body()
+}
+
+/// Sets `TZ` to `zone` and returns what puts the previous setting back.
+private func setTimeZone(_ zone: String) -> () -> Void {
     let previous = getenv("TZ").map { String(cString: $0) }
     setenv("TZ", zone, 1)
     tzset()
-    defer {
+    return {
         if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
         tzset()
     }
-    return try body()
 }
 
 /// Germany's rules: CET (UTC+1), CEST (UTC+2) from the last Sunday of March at 02:00

@@ -3,20 +3,6 @@ import Observation
 import Testing
 @testable import KuchiModel
 
-/// ``withTimeZone(_:_:)`` for an async body.
-func withTimeZone<Result>(
-    _ zone: String, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
-) async rethrows -> Result {
-    let previous = getenv("TZ").map { String(cString: $0) }
-    setenv("TZ", zone, 1)
-    tzset()
-    defer {
-        if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
-        tzset()
-    }
-    return try await body()
-}
-
 /// Set once, from any thread.
 final class Flag: @unchecked Sendable {
     private let lock = NSLock()
@@ -53,6 +39,12 @@ final class PlannerFixture {
 
     /// A store on the same file, to look at what was saved.
     func reopen() throws -> ReviewStore { try ReviewStore(path: storePath(in: directory)) }
+
+    /// A challenge session of `deck`, as deck "n", on this planner, `length` long.
+    func session(of deck: Deck, length: Int) -> ChallengesViewModel {
+        ChallengesViewModel(
+            deck: deck, length: { length }, planner: planner, deckKey: "n", random: SeededRandomNumberGenerator(seed: 1))
+    }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 }
@@ -159,8 +151,7 @@ extension LocalTimeTests {
         func firstAnswerRates() throws {
             try withTimeZone("UTC0") {
                 let fixture = try PlannerFixture(at: utc(2026, 11, 20, 10))
-                let session = ChallengesViewModel(
-                    deck: deck, length: { 3 }, planner: fixture.planner, deckKey: "n", random: SeededRandomNumberGenerator(seed: 1))
+                let session = fixture.session(of: deck, length: 3)
                 #expect(session.plannedCount == 20)
                 #expect(session.numberOfQuestions == 3)
                 let first = try #require(session.currentChallenge).challenge.question
@@ -187,8 +178,7 @@ extension LocalTimeTests {
         func relearningStepReturns() throws {
             try withTimeZone("UTC0") {
                 let fixture = try PlannerFixture(at: utc(2026, 11, 20, 10))
-                let session = ChallengesViewModel(
-                    deck: deck, length: { 10 }, planner: fixture.planner, deckKey: "n", random: SeededRandomNumberGenerator(seed: 1))
+                let session = fixture.session(of: deck, length: 10)
                 session.toggleChoices()
                 session.answer(try #require(session.choice(correct: false)))  // q0: Again, due in 1 minute
                 session.acknowledgeFeedback()
@@ -213,8 +203,7 @@ extension LocalTimeTests {
             try withTimeZone("UTC0") {
                 let fixture = try PlannerFixture(at: utc(2026, 11, 20, 10))
                 fixture.settings.dailyNewCards = 2
-                let session = ChallengesViewModel(
-                    deck: deck, length: { 5 }, planner: fixture.planner, deckKey: "n", random: SeededRandomNumberGenerator(seed: 1))
+                let session = fixture.session(of: deck, length: 5)
                 #expect(session.numberOfQuestions == 2)
                 session.moveOn()
                 session.moveOn()
