@@ -12,11 +12,9 @@ extension GTKTests {
         @Test("new bars are stored and drawn once; the same bars again draw nothing")
         func redrawsOncePerChange() throws {
             let model = Reviews()
-            let window = showWindow(width: 360, height: 294) { ReviewsChart(model: model) }
-            defer { window.close() }
-            let area = try #require(widgetNamed("chart", in: window))
-            let chart = try #require(chartWidget(in: window))
-            pump(until: { chart.drawing.layout != nil }, "first frame drawn")
+            let shown = try ShownChart(model)
+            defer { shown.window.close() }
+            let area = shown.area, chart = shown.chart
             #expect(chart.content.bars.map(\.value) == [1, 2, 3])
 
             let requests = Diagnostics.chartRedrawRequests
@@ -56,11 +54,9 @@ extension GTKTests {
         func drawsBarsInAccentColour() throws {
             let model = Reviews()
             model.counts = [0, 4, 8]
-            let window = showWindow(width: 360, height: 294) { ReviewsChart(model: model) }
-            defer { window.close() }
-            let area = try #require(widgetNamed("chart", in: window))
-            let chart = try #require(chartWidget(in: window))
-            pump(until: { chart.drawing.layout != nil }, "first frame drawn")
+            let shown = try ShownChart(model)
+            defer { shown.window.close() }
+            let area = shown.area, chart = shown.chart
             let layout = try #require(chart.drawing.layout)
             let pixels = try #require(WidgetPixels(of: area))
             let accent = cssColor(of: area)
@@ -87,11 +83,9 @@ extension GTKTests {
         func allZeroDrawsBaseline() throws {
             let model = Reviews()
             model.counts = [0, 0, 0]
-            let window = showWindow(width: 360, height: 294) { ReviewsChart(model: model) }
-            defer { window.close() }
-            let area = try #require(widgetNamed("chart", in: window))
-            let chart = try #require(chartWidget(in: window))
-            pump(until: { chart.drawing.layout != nil }, "first frame drawn")
+            let shown = try ShownChart(model)
+            defer { shown.window.close() }
+            let area = shown.area, chart = shown.chart
             let layout = try #require(chart.drawing.layout)
             let pixels = try #require(WidgetPixels(of: area))
             #expect(layout.bars.allSatisfy { $0.height == 0 })
@@ -105,11 +99,9 @@ extension GTKTests {
         func fitsAPhone() throws {
             let model = Reviews()
             model.counts = (1...30).map { $0 % 7 }
-            let window = showWindow(width: 360, height: 294) { ReviewsChart(model: model) }
-            defer { window.close() }
-            let area = try #require(widgetNamed("chart", in: window))
-            let chart = try #require(chartWidget(in: window))
-            pump(until: { chart.drawing.layout != nil }, "first frame drawn")
+            let shown = try ShownChart(model)
+            defer { shown.window.close() }
+            let area = shown.area, chart = shown.chart
             let layout = try #require(chart.drawing.layout)
             #expect(gtk_widget_get_width(area) <= 360)
             #expect(gtk_widget_get_height(area) >= 120)
@@ -134,6 +126,27 @@ extension GTKTests {
             pump(until: { drawing == nil }, "the drawing area's data released")
         }
     }
+}
+
+/// `model`'s chart in a 360×294 window, once its first frame is drawn.
+@MainActor
+private struct ShownChart {
+    let window: Window
+    let area: UnsafeMutablePointer<GtkWidget>
+    let chart: ChartWidget
+
+    init(_ model: Reviews, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        window = showWindow(width: 360, height: 294) { ReviewsChart(model: model) }
+        guard let area = widgetNamed("chart", in: window), let chart = chartWidget(in: window) else {
+            window.close()
+            throw ChartNotFound()
+        }
+        self.area = area
+        self.chart = chart
+        pump(until: { chart.drawing.layout != nil }, "first frame drawn", sourceLocation: sourceLocation)
+    }
+
+    struct ChartNotFound: Error {}
 }
 
 /// Runs the main loop until `widget`'s window has painted a whole frame.
