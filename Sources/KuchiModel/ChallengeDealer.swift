@@ -9,10 +9,8 @@ struct ChallengeDealer: Sendable {
     private let answersByLevel: [String: [String]]
     /// Distinct answers of the whole deck, in deck order.
     private let allAnswers: [String]
-    /// The questions, in deck order.
-    let questions: [String]
-    /// Each question's card index.
-    private let indexByQuestion: [String: Int]
+    /// The deck's questions and where each stands.
+    let questions: DeckQuestions
 
     init(deck: Deck, choicesPerQuestion: Int) {
         cards = deck.cards
@@ -29,12 +27,8 @@ struct ChallengeDealer: Sendable {
         }
         answersByLevel = byLevel
         allAnswers = all
-        questions = deck.cards.map(\.question)
-        indexByQuestion = Dictionary(deck.cards.enumerated().map { ($1.question, $0) }) { first, _ in first }
+        questions = DeckQuestions(deck)
     }
-
-    /// The index of the card asking `question`, if the deck has it.
-    func index(of question: String) -> Int? { indexByQuestion[question] }
 
     /// The index of a random card other than `previous` (unless it is the only one).
     func nextCardIndex(after previous: Int?, using random: inout some RandomNumberGenerator) -> Int? {

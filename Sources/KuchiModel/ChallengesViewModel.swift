@@ -101,7 +101,7 @@ public final class ChallengesViewModel {
 
     /// What a new session would hold now, per the schedule; nil without one.
     public var outlook: StudyOutlook? {
-        planner?.outlook(deck: deckKey, questions: dealer.questions)
+        planner?.outlook(deck: deckKey, questions: dealer.questions.all)
     }
 
     /// Correct answers so far in this session.
@@ -181,9 +181,9 @@ public final class ChallengesViewModel {
         plannedCount = nil
         if let planner {
             let questions = planner.sessionQuestions(
-                deck: deckKey, questions: dealer.questions, limit: Settings.questionsRange.upperBound)
+                deck: deckKey, questions: dealer.questions.all, limit: Settings.questionsRange.upperBound)
             guard planner.isScheduling else { return dealNextQuestion() }
-            queue = questions.compactMap { dealer.index(of: $0) }
+            queue = questions.compactMap { dealer.questions.index(of: $0) }
             // Extra practice goes on while the schedule has nothing.
             if !queue.isEmpty || !isExtraPractice {
                 isExtraPractice = false

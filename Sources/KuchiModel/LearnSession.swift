@@ -31,6 +31,7 @@ public final class LearnSession {
     private var round: [Challenge] = []
     private var index = 0
     @ObservationIgnored private var deck: Deck
+    @ObservationIgnored private var questions: DeckQuestions
     @ObservationIgnored private let roundSize: Int
     @ObservationIgnored private let recorder: (any PracticeRecorder)?
     @ObservationIgnored private let planner: StudyPlanner?
@@ -47,6 +48,7 @@ public final class LearnSession {
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
         self.deck = deck
+        questions = DeckQuestions(deck)
         self.planner = planner
         self.deckKey = deckKey ?? deck.name
         self.roundSize = max(roundSize, 1)
@@ -78,9 +80,8 @@ public final class LearnSession {
     public func startAgain() {
         var scheduled: [Challenge] = []
         if let planner {
-            let questions = planner.sessionQuestions(deck: deckKey, questions: deck.cards.map(\.question), limit: roundSize)
-            let byQuestion = Dictionary(deck.cards.map { ($0.question, $0) }) { first, _ in first }
-            scheduled = questions.compactMap { byQuestion[$0] }
+            scheduled = planner.sessionQuestions(deck: deckKey, questions: questions.all, limit: roundSize)
+                .compactMap { questions.index(of: $0).map { deck.cards[$0] } }
         }
         isExtraPractice = planner?.isScheduling == true && scheduled.isEmpty
         round = scheduled.isEmpty ? Array(deck.cards.shuffled(using: &random).prefix(roundSize)) : scheduled
@@ -95,6 +96,7 @@ public final class LearnSession {
         let key = key ?? deck.name
         guard deck != self.deck || key != deckKey else { return }
         self.deck = deck
+        questions = DeckQuestions(deck)
         deckKey = key
         startAgain()
     }
