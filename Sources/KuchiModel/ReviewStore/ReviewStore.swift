@@ -1,3 +1,4 @@
+import CSQLite
 import FoundationEssentials
 
 /// The learner's spaced-repetition memory: each card's FSRS state and the log of every
@@ -35,6 +36,47 @@ public final class ReviewStore {
     package init(path: String, migrations: [ReviewStoreMigration]) throws(ReviewStoreError) {
         self.path = path
         database = try Self.open(path: path, migrations: migrations)
+    }
+
+    /// A store for this run only, in memory (it is gone when the store is): where
+    /// reviews go when the file at the database's path cannot be Kuchi's.
+    public static func inMemory() throws(ReviewStoreError) -> ReviewStore {
+        try ReviewStore(path: inMemoryPath, database: openInMemory(migrations: ReviewStoreSchema.migrations))
+    }
+
+    private init(path: String, database: SQLiteDatabase) {
+        self.path = path
+        self.database = database
+    }
+
+    /// Whether this store lives in memory only (see ``inMemory()``).
+    public var isInMemory: Bool { path == Self.inMemoryPath }
+
+    /// Copies every committed review from the write-ahead log into the database file
+    /// and empties the log, so that the file alone is a complete copy of the history.
+    ///
+    /// Waits for the busy timeout if another connection is writing; a checkpoint that
+    /// could not finish throws, and the log keeps what it has (nothing is lost).
+    public func checkpoint() throws(ReviewStoreError) {
+        guard !isInMemory else { return }
+        try storeErrors {
+            // Rows: busy (0 or 1), frames in the log, frames copied (-1, -1 if not WAL).
+            var busy: Int64 = 0
+            try database.query("PRAGMA wal_checkpoint(TRUNCATE)") { busy = $0.integer(0) }
+            if busy != 0 { throw SQLiteError(code: SQLITE_BUSY, message: "the checkpoint waited for a reader", systemErrno: 0) }
+        }
+    }
+
+    /// Whether `card` has a review logged at exactly `time` (to the millisecond): an
+    /// answer kept while the database could not be written, already saved.
+    public func hasReview(of card: CardID, at time: Date) throws(ReviewStoreError) -> Bool {
+        try storeErrors {
+            guard let deck = try deckID(named: card.deck) else { return false }
+            return try database.integer("""
+                SELECT count(*) FROM review WHERE card = (SELECT id FROM card WHERE deck = ? AND question = ?)
+                    AND time = ?
+                """, [.integer(deck), .text(card.question), .integer(time.storeMilliseconds)]) ?? 0 > 0
+        }
     }
 
     /// Saves one review: the card's new state and a log entry, in one durable transaction.

@@ -12,6 +12,8 @@ public struct ReviewStoreError: Error, Sendable, Equatable, CustomStringConverti
     public enum Kind: Sendable, Equatable {
         /// The file is not an SQLite database at all (garbage, or another kind of file).
         case notADatabase
+        /// The file is another program's SQLite database (its tables are named), not Kuchi's.
+        case foreign(tables: [String])
         /// The file is a damaged database; the detail is SQLite's or `quick_check`'s.
         case corrupt(String)
         /// Another program (most likely another Kuchi) holds the database's lock.
@@ -41,6 +43,11 @@ public struct ReviewStoreError: Error, Sendable, Equatable, CustomStringConverti
         switch kind {
         case .notADatabase:
             return "\(path) is not a Kuchi database (it is not an SQLite file); it was left as it is"
+        case .foreign(let tables):
+            let named = tables.prefix(5).map { "\"\(PrintableText.quoting($0, limit: 40))\"" }
+                .joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+            let contents = tables.isEmpty ? "it has another program's mark" : "its tables are \(named)"
+            return "\(path) is another program's database, not Kuchi's (\(contents)); it was left as it is"
         case .corrupt(let detail):
             return "\(path) is damaged (\(detail)); it was left as it is"
         case .locked:
