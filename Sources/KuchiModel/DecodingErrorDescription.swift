@@ -4,6 +4,7 @@ import FoundationEssentials
 /// "'numberOfQuestions' must be a whole number".
 enum DecodingErrorDescription {
     static func describe(_ error: any Error) -> String {
+        if let invalid = error as? Settings.InvalidSetting { return invalid.description }
         guard let error = error as? DecodingError else { return "it could not be read" }
         switch error {
         case .typeMismatch(let type, let context):
@@ -13,7 +14,10 @@ enum DecodingErrorDescription {
         case .keyNotFound(let key, let context):
             return "\(place(context.codingPath + [key])) is missing"
         case .dataCorrupted(let context):
-            return "\(place(context.codingPath)): \(PrintableText.quoting(context.debugDescription, limit: 120))"
+            // The sentence ends where the caller puts its full stop, not in the decoder's.
+            var detail = Substring(context.debugDescription)
+            while detail.last == "." { detail = detail.dropLast() }
+            return "\(place(context.codingPath)): \(PrintableText.quoting(String(detail), limit: 120))"
         @unknown default:
             return "it could not be read"
         }

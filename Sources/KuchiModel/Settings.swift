@@ -46,18 +46,20 @@ public struct Settings: Codable, Equatable, Sendable {
         let defaults = Settings()
         rememberUser = try container.decodeIfPresent(Bool.self, forKey: .rememberUser) ?? defaults.rememberUser
         numberOfQuestions = Self.clampedQuestions(
-            try container.decodeIfPresent(Int.self, forKey: .numberOfQuestions) ?? defaults.numberOfQuestions
-        )
+            try Self.wholeNumber(CodingKeys.numberOfQuestions, in: container, range: Self.questionsRange)
+                ?? defaults.numberOfQuestions)
         appearance = try container.decodeIfPresent(Appearance.self, forKey: .appearance) ?? defaults.appearance
         learningEnabled = try container.decodeIfPresent(Bool.self, forKey: .learningEnabled)
             ?? defaults.learningEnabled
         cardColor = try container.decodeIfPresent(String.self, forKey: .cardColor) ?? defaults.cardColor
         deck = try container.decodeIfPresent(String.self, forKey: .deck) ?? defaults.deck
         dailyNewCards = Self.clamped(
-            try container.decodeIfPresent(Int.self, forKey: .dailyNewCards) ?? defaults.dailyNewCards,
+            try Self.wholeNumber(CodingKeys.dailyNewCards, in: container, range: Self.dailyNewCardsRange)
+                ?? defaults.dailyNewCards,
             to: Self.dailyNewCardsRange)
         desiredRetention = Self.clamped(
-            try container.decodeIfPresent(Int.self, forKey: .desiredRetention) ?? defaults.desiredRetention,
+            try Self.wholeNumber(CodingKeys.desiredRetention, in: container, range: Self.retentionRange)
+                ?? defaults.desiredRetention,
             to: Self.retentionRange)
         guard Self.isColor(cardColor) else {
             throw DecodingError.dataCorrupted(.init(
@@ -67,6 +69,40 @@ public struct Settings: Codable, Equatable, Sendable {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.deck],
                 debugDescription: "a deck is named with up to 64 letters, digits, '-', '_' and '.'"))
+        }
+    }
+
+    /// The whole number under `key`, nil if the key is missing or null. A number with a
+    /// fraction, or anything else, is refused with the key, the range and what was found;
+    /// a whole number out of `range` is clamped into it by the caller.
+    private static func wholeNumber<Key: CodingKey>(
+        _ key: Key, in container: KeyedDecodingContainer<Key>, range: ClosedRange<Int>
+    ) throws -> Int? {
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        let value: Double
+        do {
+            value = try container.decode(Double.self, forKey: key)
+        } catch DecodingError.typeMismatch {
+            throw InvalidSetting(key: key.stringValue, range: range, found: nil)
+        }
+        guard let whole = Int(exactly: value) else {
+            throw InvalidSetting(key: key.stringValue, range: range, found: value)
+        }
+        return whole
+    }
+
+    /// A setting whose value is not what it must be, in words:
+    /// "'numberOfQuestions' must be a whole number from 3 to 20; it was 3.7".
+    struct InvalidSetting: Error, CustomStringConvertible {
+        let key: String
+        let range: ClosedRange<Int>
+        /// The number found, or nil when it was not a number at all.
+        let found: Double?
+
+        var description: String {
+            let rule = "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+            guard let found else { return rule }
+            return "\(rule); it was \(found)"
         }
     }
 

@@ -34,6 +34,23 @@ struct UserStoreTests {
         #expect(problem.contains("moved it aside to profile.json.corrupt-20261122T001500"))
     }
 
+    @Test("a number of questions with a fraction is named with the rule and the value, in one sentence")
+    func fractionalQuestions() throws {
+        let problem = try #require(try problemLoading(#"{"numberOfQuestions": 3.7}"#, as: .settings))
+        #expect(problem.contains("could not be used: 'numberOfQuestions' must be a whole number from 3 to 20; "
+            + "it was 3.7. Kuchi moved it aside"), "\(problem)")
+        #expect(!problem.contains(".."), "\(problem)")
+        let text = try #require(try problemLoading(#"{"dailyNewCards": "many"}"#, as: .settings))
+        #expect(text.contains("'dailyNewCards' must be a whole number from 1 to 200. Kuchi"), "\(text)")
+    }
+
+    @Test("whole numbers written with a fraction or exponent, and values out of range, are still read")
+    func wholeNumbersStillRead() throws {
+        let settings = try JSONDecoder().decode(
+            Settings.self, from: Data(#"{"numberOfQuestions": 7.0, "dailyNewCards": 1e2, "desiredRetention": 99}"#.utf8))
+        #expect(settings.numberOfQuestions == 7 && settings.dailyNewCards == 100 && settings.desiredRetention == 95)
+    }
+
     @Test("a null name is reported in words", arguments: [#"{"name": null}"#, #"{}"#])
     func nullName(text: String) throws {
         let problem = try #require(try problemLoading(text, as: .profile))
