@@ -94,6 +94,15 @@ public enum AtomicFile {
             throw WriteError(path: path, operation: "create", error: .last)
         }
         defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: path)
+        guard fsync(descriptor) == 0 else {
+            throw WriteError(path: path, operation: "flush", error: .last)
+        }
+    }
+
+    /// Writes all of `data` to the open file `descriptor` (of `path`), however many
+    /// calls it takes.
+    static func writeAll(_ data: Data, to descriptor: Int32, path: LocalPath) throws(WriteError) {
         var failure: SystemError?
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard let base = buffer.baseAddress else { return }
@@ -109,12 +118,11 @@ public enum AtomicFile {
             }
         }
         if let failure { throw WriteError(path: path, operation: "write", error: failure) }
-        guard fsync(descriptor) == 0 else {
-            throw WriteError(path: path, operation: "flush", error: .last)
-        }
     }
 
-    private static func syncDirectory(_ path: LocalPath) throws(WriteError) {
+    /// Flushes a folder's entries to disk, so that a file created, renamed or removed
+    /// in it stays so after a power cut.
+    static func syncDirectory(_ path: LocalPath) throws(WriteError) {
         let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             throw WriteError(path: path, operation: "open", error: .last)

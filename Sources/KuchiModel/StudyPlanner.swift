@@ -12,35 +12,74 @@ import Observation
 ///
 /// A database that cannot be opened (damaged, locked, from a newer Kuchi) leaves the
 /// planner without a store: ``problems`` says why, in words, sessions fall back to
-/// practice that is not scheduled, and the file is left exactly as it is. A review that
-/// could not be saved is reported until a later one is saved.
+/// practice that is not scheduled, and the file is left exactly as it is. Another
+/// program's SQLite file is left alone too, and this run's reviews are kept in memory.
+///
+/// No answer is dropped: one that cannot be saved (a lock, a full disk, a read-only
+/// folder) waits, in order, in memory and in an ``AnswerJournal`` beside the database,
+/// and is saved with its own time as soon as the database takes it — at the next
+/// answer, on a timer while the problem lasts, at ``close()``, or at the next start
+/// (StudyPlanner+WaitingAnswers.swift).
+///
+/// The database file alone is a complete copy of the history at every quiet moment: a
+/// few seconds after the last save the write-ahead log is checkpointed into it, and
+/// ``close()`` (every way the app exits) does the same before closing.
 @MainActor
 @Observable
 public final class StudyPlanner {
     /// Why the schedule is not being kept, or the last review was not saved, in words.
-    public var problems: [String] { [openProblem, logProblem, saveProblem].compactMap(\.self) }
+    public var problems: [String] { [openProblem, logProblem, journalProblem, saveProblem, readProblem].compactMap(\.self) }
     /// Counts the reviews saved by this planner; reading it makes a view follow them.
     public private(set) var revision = 0
 
     /// Why the database could not be opened or the old progress imported, until dismissed.
     public private(set) var openProblem: String?
-    /// Why the last review could not be saved, until one is.
-    public private(set) var saveProblem: String?
+    /// How many answers wait to be saved and why, until they are.
+    public internal(set) var saveProblem: String?
+    /// Why the schedule could not be read, until a review is saved.
+    public private(set) var readProblem: String?
+    /// How many answers wait to be saved (see StudyPlanner+WaitingAnswers.swift).
+    public internal(set) var waitingCount = 0
     /// What the background check of the review log found, if it is damaged.
     public private(set) var logProblem: String?
     /// Whether the background check of the review log has finished (for tests).
     public private(set) var hasCheckedLog = false
-    @ObservationIgnored private var store: ReviewStore?
+    @ObservationIgnored var store: ReviewStore?
+    /// Answers not yet saved, oldest first; they are saved in this order.
+    @ObservationIgnored var waiting: [PendingAnswer] = []
+    /// Where waiting answers are kept on disk; nil for a store in memory.
+    @ObservationIgnored var journal: AnswerJournal?
+    /// Each waiting answer's card as it will be once the answers are saved, so a
+    /// session goes on as if they were.
+    @ObservationIgnored var expected: [CardID: FSRSCard] = [:]
+    /// Tries the waiting answers again while they wait.
+    @ObservationIgnored var retryTask: Task<Void, Never>?
+    /// How long between tries while answers wait.
+    @ObservationIgnored public var retryInterval = Duration.seconds(10)
+    /// Checkpoints the write-ahead log into the database file after a quiet moment.
+    @ObservationIgnored var checkpointTask: Task<Void, Never>?
+    /// How long after the last save the database file is brought up to date.
+    @ObservationIgnored public var checkpointDelay = Duration.seconds(3)
+    /// How many of the waiting answers are in memory only (the journal could not be written).
+    @ObservationIgnored var answersOnlyInMemory = 0
+    /// Why the last save failed, for the banner.
+    @ObservationIgnored var lastSaveError: ReviewStoreError?
+    /// Lines of the journal that could not be read, until dismissed.
+    public internal(set) var journalProblem: String?
+    /// Counts the quiet-moment checkpoints done (for tests).
+    @ObservationIgnored var checkpoints = 0
+    /// Set by ``close()``: nothing is saved or scheduled after it.
+    @ObservationIgnored public internal(set) var isClosed = false
     /// Where to open the database again after a problem that can pass (a lock, a
     /// read-only folder, a full disk); nil once open, or after damage that cannot.
-    @ObservationIgnored private var retryPath: String?
+    @ObservationIgnored var retryPath: String?
     /// The old progress file to import once the database is open.
     @ObservationIgnored private var legacyProgress: URL?
     /// How long after opening the review log is checked.
     @ObservationIgnored private var logCheckDelay = Duration.zero
     @ObservationIgnored private let settings: @MainActor () -> Settings
     @ObservationIgnored private let clock: @MainActor () -> Date
-    @ObservationIgnored private var random: any RandomNumberGenerator
+    @ObservationIgnored var random: any RandomNumberGenerator
     @ObservationIgnored private var cachedStatistics: (key: StatisticsKey, value: ReviewStatistics)?
     @ObservationIgnored private var cachedOutlook: (key: OutlookKey, value: StudyOutlook)?
     /// Counts the moments the outlook changed with time alone: a card fell due, or a
@@ -67,6 +106,7 @@ public final class StudyPlanner {
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
         self.store = store
+        journal = store.flatMap { $0.isInMemory ? nil : AnswerJournal(databasePath: $0.path) }
         openProblem = problem
         self.studyDay = studyDay
         self.settings = settings
@@ -91,13 +131,14 @@ public final class StudyPlanner {
         planner.retryPath = path
         planner.logCheckDelay = logCheckDelay
         planner.openStore()
+        planner.takeJournal(databasePath: path)
         return planner
     }
 
     /// Opens the database at ``retryPath``; on failure says why, and keeps the path for
     /// another try if the cause can pass.
-    private func openStore() {
-        guard store == nil, let path = retryPath else { return }
+    func openStore() {
+        guard store == nil, let path = retryPath, !isClosed else { return }
         do {
             let opened = try ReviewStore(path: path)
             store = opened
@@ -112,12 +153,24 @@ public final class StudyPlanner {
                 }
             }
         } catch {
+            lastSaveError = error
             switch error.kind {
             case .locked, .readOnly, .diskFull, .other: break
             case .notADatabase, .corrupt, .newerSchema, .unreadableProgress: retryPath = nil
+            case .foreign:
+                retryPath = nil
+                // Never written into; this run's reviews live in memory instead.
+                if let memory = try? ReviewStore.inMemory() {
+                    store = memory
+                    journal = nil
+                    openProblem = "Your review history could not be opened: \(error.description). Kuchi keeps "
+                        + "this run's reviews in memory only, and they are lost when it quits. Move that file "
+                        + "elsewhere and Kuchi starts a new history in its place."
+                    return
+                }
             }
-            let text = "Your review history could not be opened: \(error.description). "
-                + "Until it can be, Kuchi does not schedule reviews and your answers are not saved."
+            let text = "Your review history could not be opened: \(error.description). Until it can be, "
+                + "Kuchi does not schedule reviews; your answers are kept and saved once it opens."
             if openProblem != text { openProblem = text }
         }
     }
@@ -127,6 +180,7 @@ public final class StudyPlanner {
     public func dismissProblems() {
         openProblem = nil
         logProblem = nil
+        journalProblem = nil
     }
 
     /// Checks the review log, which opening leaves out to open fast (about a second at a
@@ -226,6 +280,12 @@ public final class StudyPlanner {
         var day: Date
     }
 
+    /// Stops the wake-up that keeps the outlook current.
+    func stopWakeUps() {
+        wakeUp?.cancel()
+        wakeUp = nil
+    }
+
     /// Bumps ``timeTick`` a second after `seconds` from now (one wake-up at a time).
     private func wake(after seconds: TimeInterval) {
         wakeUp?.cancel()
@@ -237,25 +297,53 @@ public final class StudyPlanner {
     }
 
     /// Records an answer to `question` as a review rated `rating`, and returns the
-    /// card's new state; nil (and a problem) when it could not be saved.
+    /// card's new state. An answer the database cannot take now waits to be saved
+    /// (StudyPlanner+WaitingAnswers.swift) and the state it will have is returned; nil
+    /// only once the planner is closed.
     @discardableResult
     public func review(_ question: String, deck: String, rating: FSRSRating, answerTime: Duration) -> FSRSCard? {
+        guard !isClosed else { return nil }
+        let answer = PendingAnswer(
+            card: CardID(deck: deck, question: question), rating: rating, time: clock(), answerTime: answerTime)
         openStore()
-        guard let store else { return nil }
-        let now = clock()
-        let card = CardID(deck: deck, question: question)
-        let scheduler = scheduler
-        let after = saving { () throws(ReviewStoreError) -> FSRSCard in
-            let before = try store.card(card) ?? FSRSCard(due: now)
-            let after = scheduler.review(before, rating: rating, at: now, using: &random)
-            try store.record(Review(card: card, rating: rating, time: now, answerTime: answerTime, after: after))
-            return after
+        if waiting.isEmpty, let store {
+            do {
+                let after = try save(answer, in: store)
+                didSave()
+                return after
+            } catch {
+                saveFailed(error)
+            }
         }
-        if after != nil {
-            revision += 1
-            if saveProblem != nil { saveProblem = nil }
-        }
+        let after = keepWaiting(answer)
+        saveWaiting()
         return after
+    }
+
+    /// Saves `answer` as a review at its own time: the card's next state from its
+    /// stored one, by ``FSRSScheduler`` with today's desired retention.
+    @discardableResult
+    func save(_ answer: PendingAnswer, in store: ReviewStore) throws(ReviewStoreError) -> FSRSCard {
+        let before = try store.card(answer.card) ?? FSRSCard(due: answer.time)
+        let after = scheduler.review(before, rating: answer.rating, at: answer.time, using: &random)
+        try store.record(Review(
+            card: answer.card, rating: answer.rating, time: answer.time, answerTime: answer.answerTime, after: after))
+        return after
+    }
+
+    /// The card's state after `rating` now, from what is expected of it (answers that
+    /// wait) or stored, without saving anything.
+    func expectedState(of card: CardID, after rating: FSRSRating, at time: Date) -> FSRSCard {
+        let before = expected[card] ?? (try? store?.card(card)) ?? FSRSCard(due: time)
+        return scheduler.review(before, rating: rating, at: time, using: &random)
+    }
+
+    /// A review was saved: what shows the schedule follows, and the file is brought up
+    /// to date after a quiet moment.
+    func didSave() {
+        revision += 1
+        if readProblem != nil { readProblem = nil }
+        checkpointWhenQuiet()
     }
 
     /// The statistics of `deck` now, or nil without a store. Kept until a review is
@@ -286,13 +374,14 @@ public final class StudyPlanner {
         return max(settings().dailyNewCards - seen, 0)
     }
 
-    /// Runs `work`; a store error becomes the shown problem and gives nil.
+    /// Runs `work`, which reads the schedule; a store error becomes the shown problem
+    /// and gives nil.
     private func saving<T>(_ work: () throws(ReviewStoreError) -> T) -> T? {
         do {
             return try work()
         } catch {
-            let text = "Your answer could not be saved: \(error.description)."
-            if saveProblem != text { saveProblem = text }
+            let text = "Your review history could not be read: \(error.description)."
+            if readProblem != text { readProblem = text }
             return nil
         }
     }

@@ -283,7 +283,12 @@ extension LocalTimeTests {
                 session.moveOn()
                 #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == junk)
                 planner.dismissProblems()
-                #expect(planner.problems.isEmpty)
+                // The answer waits for the file to be repaired or replaced; that stays said.
+                let waiting = try #require(planner.problems.first)
+                #expect(planner.problems.count == 1)
+                #expect(waiting.hasPrefix("1 answer waits to be saved: \(path) is not a Kuchi database"), "\(waiting)")
+                #expect(waiting.hasSuffix("Kuchi saves it, with the time it was given, as soon as it can. "
+                    + "It keeps it in kuchi.sqlite3.pending meanwhile."), "\(waiting)")
             }
         }
 
@@ -299,13 +304,16 @@ extension LocalTimeTests {
                 let planner = StudyPlanner.open(path: path, legacyProgress: nil, settings: { Settings() })
                 #expect(!planner.isScheduling)
                 #expect(planner.openProblem?.contains("in use by another program") == true, "\(planner.problems)")
-                #expect(planner.review("q0", deck: "n", rating: .good, answerTime: .seconds(1)) == nil)
+                #expect(planner.review("q0", deck: "n", rating: .good, answerTime: .seconds(1)) != nil)
+                #expect(planner.waitingCount == 1, "kept, not dropped")
                 try other?.execute("COMMIT")
                 other = nil  // closing the connection ends its exclusive lock
                 #expect(planner.review("q0", deck: "n", rating: .good, answerTime: .seconds(1)) != nil)
                 #expect(planner.isScheduling)
+                #expect(planner.waitingCount == 0)
+                planner.dismissProblems()
                 #expect(planner.problems.isEmpty)
-                #expect(try ReviewStore(path: path).reviews(of: CardID(deck: "n", question: "q0")).count == 1)
+                #expect(try ReviewStore(path: path).reviews(of: CardID(deck: "n", question: "q0")).count == 2)
             }
         }
 
@@ -331,7 +339,7 @@ extension LocalTimeTests {
             }
         }
 
-        @Test("a review that cannot be saved is reported until one is")
+        @Test("a review that cannot be saved is reported until it is")
         func saveProblemReported() throws {
             try withTimeZone("UTC0") {
                 let fixture = try PlannerFixture(at: utc(2026, 11, 20, 10))
@@ -340,11 +348,12 @@ extension LocalTimeTests {
                 // Another connection holds the write lock.
                 let other = try SQLiteDatabase(path: storePath(in: fixture.directory))
                 try other.execute("BEGIN IMMEDIATE")
-                #expect(planner.review("q1", deck: "n", rating: .good, answerTime: .seconds(1)) == nil)
+                #expect(planner.review("q1", deck: "n", rating: .good, answerTime: .seconds(1)) != nil)
                 #expect(planner.saveProblem?.contains("in use by another program") == true, "\(planner.problems)")
                 try other.execute("COMMIT")
-                #expect(planner.review("q1", deck: "n", rating: .good, answerTime: .seconds(1)) != nil)
+                #expect(planner.review("q2", deck: "n", rating: .good, answerTime: .seconds(1)) != nil)
                 #expect(planner.saveProblem == nil)
+                #expect(try fixture.reopen().reviews(of: CardID(deck: "n", question: "q1")).count == 1)
             }
         }
 

@@ -1,0 +1,158 @@
+import FoundationEssentials
+
+/// Answers the database could not take yet, and the way the planner lets go of it.
+///
+/// An answer that cannot be saved (the database locked by another program, the disk
+/// full, its folder read-only, or not open at all) is not dropped: it joins the queue
+/// of waiting answers, in memory and in the ``AnswerJournal`` beside the database when
+/// that can be written. Every later answer queues behind it, so the log keeps the order
+/// they were given in. The queue is saved, oldest first and each at its own time, at
+/// the next answer, every ``retryInterval`` while it waits, at ``close()``, and at the
+/// next start (from the journal). An answer from the journal that the log already has
+/// (same card, same millisecond: saved just before a crash) is not saved twice.
+extension StudyPlanner {
+    /// Queues `answer` to be saved later; returns the card's state as it will be.
+    func keepWaiting(_ answer: PendingAnswer) -> FSRSCard {
+        let after = expectedState(of: answer.card, after: answer.rating, at: answer.time)
+        expected[answer.card] = after
+        waiting.append(answer)
+        var journalFailure: AtomicFile.WriteError?
+        if let journal {
+            do { try journal.append(answer) } catch { journalFailure = error }
+        }
+        if journal == nil || journalFailure != nil { answersOnlyInMemory = waiting.count }
+        waitingChanged(journalFailure: journalFailure)
+        retryWhileWaiting()
+        return after
+    }
+
+    /// Saves the waiting answers in order, as far as the database lets it.
+    func saveWaiting() {
+        guard !waiting.isEmpty else { return }
+        openStore()
+        guard let store else {
+            waitingChanged(journalFailure: nil)
+            return
+        }
+        var saved = 0
+        while let answer = waiting.first {
+            do {
+                if try !store.hasReview(of: answer.card, at: answer.time) {
+                    try save(answer, in: store)
+                }
+            } catch {
+                saveFailed(error)
+                break
+            }
+            waiting.removeFirst()
+            saved += 1
+        }
+        answersOnlyInMemory = min(answersOnlyInMemory, waiting.count)
+        if waiting.isEmpty {
+            expected = [:]
+            journal?.remove()
+            retryTask?.cancel()
+            retryTask = nil
+        }
+        if saved > 0 { didSave() }
+        waitingChanged(journalFailure: nil)
+    }
+
+    /// Remembers why the last save failed, for the banner.
+    func saveFailed(_ error: ReviewStoreError) {
+        lastSaveError = error
+    }
+
+    /// Reads the answers a previous run left waiting, and saves them if it can.
+    ///
+    /// Nothing is taken from the journal of a file Kuchi will not write (another
+    /// program's): they wait there until it is Kuchi's database again.
+    func takeJournal(databasePath path: String) {
+        guard store?.isInMemory != true else { return }
+        let journal = AnswerJournal(databasePath: path)
+        self.journal = journal
+        let (answers, problems) = journal.read()
+        if !problems.isEmpty {
+            journalProblem = problems.prefix(3).joined(separator: "; ") + "."
+            if let aside = journal.moveAside(at: now) {
+                journalProblem = (journalProblem ?? "") + " Kuchi moved it aside to \(aside.lastComponent) and kept "
+                    + "the answers it could read."
+                // The answers read are written again, into a new journal.
+                for answer in answers { try? journal.append(answer) }
+            }
+        }
+        guard !answers.isEmpty else { return }
+        for answer in answers {
+            expected[answer.card] = expectedState(of: answer.card, after: answer.rating, at: answer.time)
+        }
+        waiting = answers
+        saveWaiting()
+        retryWhileWaiting()
+    }
+
+    /// Saves what waits, brings the database file up to date (every review in it, none
+    /// left only in the write-ahead log) and closes it. Called on every way out of the
+    /// app; nothing is saved or scheduled after it. Answers that still cannot be saved
+    /// stay in the journal for the next start.
+    public func close() {
+        guard !isClosed else { return }
+        saveWaiting()
+        retryTask?.cancel()
+        checkpointTask?.cancel()
+        stopWakeUps()
+        try? store?.checkpoint()
+        // The last reference: the connection closes now.
+        store = nil
+        retryPath = nil
+        isClosed = true
+    }
+
+    /// Checkpoints the write-ahead log ``checkpointDelay`` after the last save, so that
+    /// a copy of the database file made at any quiet moment holds every review.
+    func checkpointWhenQuiet() {
+        checkpointTask?.cancel()
+        checkpointTask = Task { [weak self] in
+            try? await Task.sleep(for: self?.checkpointDelay ?? .zero)
+            guard !Task.isCancelled, let self else { return }
+            // Busy (a reader of an old snapshot, another writer): the next save tries again.
+            try? self.store?.checkpoint()
+            self.checkpoints += 1
+        }
+    }
+
+    private func retryWhileWaiting() {
+        guard retryTask == nil, !waiting.isEmpty, !isClosed else { return }
+        retryTask = Task { [weak self] in
+            while let interval = self?.retryInterval {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled, let self, !self.waiting.isEmpty else { return }
+                self.saveWaiting()
+            }
+        }
+    }
+
+    /// Updates the count and the banner's sentence about waiting answers.
+    private func waitingChanged(journalFailure: AtomicFile.WriteError?) {
+        if waitingCount != waiting.count { waitingCount = waiting.count }
+        let text = waiting.isEmpty ? nil : waitingSentence(journalFailure: journalFailure)
+        if saveProblem != text { saveProblem = text }
+    }
+
+    private func waitingSentence(journalFailure: AtomicFile.WriteError?) -> String {
+        let count = waiting.count
+        let one = count == 1
+        let reason = lastSaveError?.description ?? "your review history is not open"
+        let opening = "\(count.counted("answer")) \(one ? "waits" : "wait") to be saved: \(reason)."
+        let promise = one
+            ? "Kuchi saves it, with the time it was given, as soon as it can"
+            : "Kuchi saves them, each with the time it was given, as soon as it can"
+        guard answersOnlyInMemory > 0 else {
+            let file = journal.map { " It keeps \(one ? "it" : "them") in \($0.path.lastComponent) meanwhile." } ?? ""
+            return "\(opening) \(promise).\(file)"
+        }
+        let why = journalFailure.map { " (\($0.description))" } ?? ""
+        return "\(opening) \(promise); \(answersOnlyInMemory.counted("answer")) could not be written to disk "
+            + "either\(why) and \(answersOnlyInMemory == 1 ? "is" : "are") kept in memory only: quitting now would lose "
+            + "\(answersOnlyInMemory == 1 ? "it" : "them")."
+    }
+}
