@@ -1,5 +1,8 @@
 #include "CGtkShim.h"
 
+#include <glib-unix.h>
+#include <signal.h>
+
 void gtkkit_application_add_option(GApplication *application, const char *long_name,
                                    const char *description, const char *argument_description,
                                    gboolean takes_argument) {
@@ -91,4 +94,45 @@ const char *gtkkit_command_line_cwd(gpointer command_line) {
 
 void gtkkit_command_line_printerr(gpointer command_line, const char *message) {
     g_application_command_line_printerr(G_APPLICATION_COMMAND_LINE(command_line), "%s\n", message);
+}
+
+// MARK: - Termination signals
+
+static const int termination_signals[] = {SIGTERM, SIGINT, SIGHUP};
+#define TERMINATION_SIGNAL_COUNT (sizeof termination_signals / sizeof termination_signals[0])
+
+typedef struct {
+    guint sources[TERMINATION_SIGNAL_COUNT];
+} TerminationSources;
+
+static gboolean on_termination_signal(gpointer application) {
+    g_application_quit(G_APPLICATION(application));
+    return G_SOURCE_CONTINUE;
+}
+
+static void on_startup_watch_signals(GApplication *application, gpointer user_data) {
+    TerminationSources *watch = user_data;
+    for (gsize index = 0; index < TERMINATION_SIGNAL_COUNT; index++) {
+        if (watch->sources[index] == 0)
+            watch->sources[index] = g_unix_signal_add(termination_signals[index], on_termination_signal, application);
+    }
+}
+
+static void on_shutdown_unwatch_signals(GApplication *application, gpointer user_data) {
+    (void)application;
+    TerminationSources *watch = user_data;
+    for (gsize index = 0; index < TERMINATION_SIGNAL_COUNT; index++) {
+        if (watch->sources[index] != 0)
+            g_source_remove(watch->sources[index]);
+        watch->sources[index] = 0;
+    }
+}
+
+void gtkkit_application_quit_on_termination_signals(GApplication *application) {
+    TerminationSources *watch = g_new0(TerminationSources, 1);
+    // The sources hold the application without a reference: they exist only from its
+    // startup to its shutdown, while it runs. The struct goes with the application.
+    g_signal_connect(application, "startup", G_CALLBACK(on_startup_watch_signals), watch);
+    g_signal_connect_after(application, "shutdown", G_CALLBACK(on_shutdown_unwatch_signals), watch);
+    g_object_set_data_full(G_OBJECT(application), "gtkkit-termination-sources", watch, g_free);
 }

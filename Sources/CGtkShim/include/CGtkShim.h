@@ -135,6 +135,11 @@ gpointer gtkkit_builder_object(const char *xml, const char *name);
 typedef void (*GtkKitFrameCallback)(gpointer data);
 void gtkkit_after_first_paint(GtkWidget *widget, GtkKitFrameCallback callback, gpointer data);
 
+// Makes SIGTERM, SIGINT and SIGHUP quit `application` through g_application_quit
+// while it runs (from its "startup" to its "shutdown"), so a logout, Ctrl+C or a
+// closed terminal end it the way the Quit action does and its "shutdown" handlers run.
+void gtkkit_application_quit_on_termination_signals(GApplication *application);
+
 // MARK: - Application command line
 
 /// The options a (possibly remote) launch was given, and its working folder.

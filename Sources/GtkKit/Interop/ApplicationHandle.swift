@@ -13,6 +13,7 @@ final class ApplicationHandle {
     init(id: String, handlesCommandLine: Bool) {
         let flags = handlesCommandLine ? G_APPLICATION_HANDLES_COMMAND_LINE : G_APPLICATION_DEFAULT_FLAGS
         gtkApplication = UnsafeMutableRawPointer(adw_application_new(id, flags)).assumingMemoryBound(to: GtkApplication.self)
+        gtkkit_application_quit_on_termination_signals(gApplication)
     }
 
     isolated deinit { g_object_unref(gtkApplication) }
@@ -24,6 +25,7 @@ final class ApplicationHandle {
 
     func onActivate(_ action: @escaping @MainActor () -> Void) { Signal.connect(object, "activate", action) }
     func onStartup(_ action: @escaping @MainActor () -> Void) { Signal.connect(object, "startup", action) }
+    func onShutdown(_ action: @escaping @MainActor () -> Void) { Signal.connect(object, "shutdown", action) }
 
     /// Adds a --long option shown by `--help`; `argument` names its value (a file).
     func addOption(_ name: String, description: String, argument: String?) {

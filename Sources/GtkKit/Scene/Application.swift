@@ -1,12 +1,17 @@
 /// A GNOME application: the app id, single-instance activation, actions with
 /// accelerators, command-line options, and the windows it keeps alive until GTK
 /// destroys them.
+///
+/// However it ends — the Quit action, its last window closed, or SIGTERM (a logout),
+/// SIGINT (Ctrl+C) or SIGHUP (its terminal closed), which quit it as Quit does — the
+/// ``onShutdown(_:)`` handler runs before ``run()`` returns: the place to close files.
 @MainActor
 public final class Application {
     let handle: ApplicationHandle
     private var windows: [ObjectIdentifier: Window] = [:]
     private var activation: (@MainActor (Application) -> Void)?
     private var startup: (@MainActor (Application) -> Void)?
+    private var shutdown: (@MainActor (Application) -> Void)?
 
     /// With `handlesCommandLine`, a later launch's options reach the running instance
     /// through ``onCommandLine(_:)`` (which must activate it) instead of only raising it.
@@ -16,10 +21,15 @@ public final class Application {
         handle = ApplicationHandle(id: id, handlesCommandLine: handlesCommandLine)
         handle.onActivate { [unowned self] in self.activation?(self) }
         handle.onStartup { [unowned self] in self.startup?(self) }
+        handle.onShutdown { [unowned self] in self.shutdown?(self) }
     }
 
     /// Runs once per process, before the first activation (primary instance only).
     public func onStartup(_ action: @escaping @MainActor (Application) -> Void) { startup = action }
+
+    /// Runs once when the application stops, however it stops (see above), after its
+    /// main loop and before ``run()`` returns (primary instance only).
+    public func onShutdown(_ action: @escaping @MainActor (Application) -> Void) { shutdown = action }
 
     /// Runs on every launch; a second launch activates the first instance.
     public func onActivate(_ action: @escaping @MainActor (Application) -> Void) { activation = action }
