@@ -62,8 +62,13 @@ struct AnswerJournal {
                 throw AtomicFile.WriteError(path: path, operation: "flush", error: .last)
             }
         } catch {
-            // A half-written line (the disk filled up mid-way) is taken back.
-            if size >= 0 { _ = ftruncate(descriptor, size) }
+            // A half-written line (the disk filled up mid-way) is taken back, and a
+            // journal this write created is not left behind empty.
+            if !existed {
+                _ = path.withCString { unlink($0) }
+            } else if size >= 0 {
+                _ = ftruncate(descriptor, size)
+            }
             throw error
         }
         if !existed {

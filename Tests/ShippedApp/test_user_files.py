@@ -171,13 +171,17 @@ class UnwritableFolders(unittest.TestCase):
         with app:
             text = app.text_containing("review history could not be opened")
             self.assertIn("read-only", text)
-            self.assertIn("your answers are not saved", text)
+            self.assertIn("your answers are kept and saved once it opens", text)
             app.press("Start")
             app.answer_once()
+            waiting = app.text_containing("1 answer waits to be saved")
+            self.assertIn("kept in memory only", waiting, "the folder cannot take the journal either")
             self.assertEqual(read_bytes(progress), PROGRESS, "the old file is untouched")
             os.chmod(app.data, 0o755)
             app.answer_once()
-            self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 1)
+            # Every answer given is in the log: the one that waited, then this one.
+            self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 2)
+            wait_until(lambda: not app.has_text_containing("waits to be saved"), 5, "the waiting answer's line to clear")
             self.assertEqual(database_rows(app, "SELECT correct FROM legacy_progress"), 2, "progress.json imported")
             self.assertEqual(read_bytes(progress), PROGRESS, "and kept as it was")
             wait_until(lambda: not app.has_text_containing("could not be opened"), 5, "the problem to clear")
@@ -198,12 +202,14 @@ class UnwritableFolders(unittest.TestCase):
                     app.text_containing("review history could not be opened")
                     app.press("Start")
                     app.answer_once()
+                    app.text_containing("1 answer waits to be saved")
                     self.assertEqual(read_bytes(progress), PROGRESS, "the old file is untouched")
                     self.assertEqual([e for e in os.listdir(app.data) if e.startswith(".")], [],
                                      "no temporary file left behind")
                     os.remove(filler)
                     app.answer_once()
-                    self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 1)
+                    # Every answer given is in the log: the one that waited, then this one.
+                    self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 2)
                     wait_until(lambda: not app.has_text_containing("could not be opened"), 5, "the problem to clear")
             finally:
                 subprocess.run(["umount", app.data], check=False)
