@@ -36,11 +36,26 @@ APP_PATH = "/io/github/kuchi/Kuchi"
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Roles a person operates or reads as a picture: each must have a name to be heard.
+# Not "scroll bar": GTK 4's scroll bars take no keyboard focus and a screen reader
+# presents them by role and orientation; no GTK or libadwaita version names them.
 NAMED_ROLES = {
     "push button", "toggle button", "check box", "radio button", "text", "password text",
     "entry", "spin button", "combo box", "image", "icon", "menu item", "check menu item",
-    "radio menu item", "slider", "switch", "link", "scroll bar", "page tab", "button",
+    "radio menu item", "slider", "switch", "link", "page tab", "button",
 }
+# A label is read as its text; an empty one has nothing to say. (GTK 4.8 names it
+# "GtkLabel", after its type.)
+CHECKED_ROLES = NAMED_ROLES | {"label"}
+# Controls a screen reader presents as one thing, by their name (ARIA's "children
+# presentational"): an image or label inside a named one is part of it, not a
+# control of its own. Controls nested in them are still checked.
+PRESENTATIONAL_PARENTS = {
+    "push button", "toggle button", "check box", "radio button", "page tab", "switch",
+    "menu item", "check menu item", "radio menu item",
+}
+# GTK 4.8 gives an accessible without a name its widget's name, which is by default
+# its type's: "GtkImage", "AdwLeaflet".
+TYPE_NAME = re.compile(r"^(Gtk|Adw)[A-Z][A-Za-z]*$")
 
 
 class Timeout(AssertionError):
@@ -130,29 +145,102 @@ def is_showing(node):
         return False
 
 
-def unnamed_controls(application):
-    """(role, name, path) of each control or image a screen reader could not name."""
-    found = []
+def is_unnamed(node_name):
+    """Whether a screen reader would have nothing to say for this name."""
+    return not node_name or bool(TYPE_NAME.match(node_name))
 
-    def walk(node, path):
+
+class NameWalk:
+    """What `unnamed_controls` found: per window ("frame:Kuchi", "alert:Oh no!"), the
+    controls and labels whose names it checked (`checked`) and every node it visited
+    (`visited`); the unnamed ones, as (window, role, name, path); and the unnamed ones
+    an allow-list entry accounts for, as (entry, finding)."""
+
+    def __init__(self):
+        self.checked = {}
+        self.visited = {}
+        self.unnamed = []
+        self.allowed = []
+
+    @property
+    def total_checked(self):
+        return sum(self.checked.values())
+
+    def summary(self):
+        return ", ".join(f"{window}: {self.checked[window]} of {self.visited[window]} nodes"
+                         for window in self.visited)
+
+
+def unnamed_controls(application, allowed=()):
+    """Every control, image and label of every window of `application` that a screen
+    reader could not name, as a `NameWalk`.
+
+    Every node in the accessibility tree counts, whatever its states say: GTK 4.8
+    reports SHOWING for little beyond a window's frame, and the tree already leaves
+    out what is hidden (invisible widgets, GtkKit's pages not shown, nodes marked
+    hidden). A path lists the named nodes from the window down ("frame:About >
+    list item:Website > image:GtkImage"); `allowed` is a list of (window, path) that
+    are known and cannot be fixed in Kuchi, each matching every finding at that path."""
+    walk = NameWalk()
+
+    def visit(node, window, path, presented_by):
         node_role, node_name = role(node), name(node).strip()
-        here = path + [f"{node_role}:{node_name[:30]}"]
-        if node_role in NAMED_ROLES and is_showing(node):
-            type_name = node_name.startswith(("Gtk", "Adw")) and " " not in node_name
-            if not node_name or type_name:
-                found.append((node_role, node_name, " > ".join(here)))
+        walk.visited[window] += 1
+        part_of_named = presented_by is not None and node_role in ("image", "label")
+        if node_role in CHECKED_ROLES and not part_of_named:
+            walk.checked[window] += 1
+            if is_unnamed(node_name):
+                finding = (window, node_role, node_name, " > ".join(path + [f"{node_role}:{node_name}"]))
+                if (window, finding[3]) in allowed:
+                    walk.allowed.append(((window, finding[3]), finding))
+                else:
+                    walk.unnamed.append(finding)
+        if node_name:
+            path = path + [f"{node_role}:{node_name}"]
+        if node_role in PRESENTATIONAL_PARENTS and not is_unnamed(node_name):
+            presented_by = node
         try:
             count = node.get_child_count()
         except GLib.Error:
             return
         for index in range(count):
             try:
-                walk(node.get_child_at_index(index), here)
+                child = node.get_child_at_index(index)
             except GLib.Error:
-                pass
+                continue
+            if child is not None:
+                visit(child, window, path, presented_by)
 
-    walk(application, [])
-    return found
+    for index in range(application.get_child_count()):
+        try:
+            window = application.get_child_at_index(index)
+        except GLib.Error:
+            continue
+        if window is None:
+            continue
+        key = f"{role(window)}:{name(window)}"
+        walk.checked.setdefault(key, 0)
+        walk.visited.setdefault(key, 0)
+        visit(window, key, [], None)
+    return walk
+
+
+def find_application(process, title):
+    """The AT-SPI application of `process` once it shows a frame titled `title`."""
+    desktop = Atspi.get_desktop(0)
+    for index in range(desktop.get_child_count()):
+        application = desktop.get_child_at_index(index)
+        if application is None:
+            continue
+        try:
+            if application.get_process_id() != process.pid:
+                continue
+        except GLib.Error:
+            continue
+        for frame in nodes(application):
+            if role(frame) == "frame" and name(frame) == title and is_showing(frame):
+                return application
+    return None
 
 
 class KuchiApp:
@@ -225,20 +313,7 @@ class KuchiApp:
             raise AssertionError(
                 f"kuchi exited with status {self.process.returncode} before showing a window\n"
                 f"stdout: {out.decode(errors='replace')[-2000:]}\nstderr: {err.decode(errors='replace')[-2000:]}")
-        desktop = Atspi.get_desktop(0)
-        for index in range(desktop.get_child_count()):
-            application = desktop.get_child_at_index(index)
-            if application is None:
-                continue
-            try:
-                if application.get_process_id() != self.process.pid:
-                    continue
-            except GLib.Error:
-                continue
-            for frame in nodes(application):
-                if role(frame) == "frame" and name(frame) == "Kuchi" and is_showing(frame):
-                    return application
-        return None
+        return find_application(self.process, "Kuchi")
 
     def activate_action(self, action):
         """Activates an app action (`quit`, `about`, `shortcuts`) as the desktop does."""

@@ -2,22 +2,78 @@
 
 The walk visits each screen and window (register, a problem banner, welcome, practice
 with choices hidden and shown, both feedback dialogs, congratulations, the main menu,
-About, keyboard shortcuts) and fails on any button, toggle, entry, image or other
-control that has no name a person can hear, or only GTK's type name ("GtkImage").
+Learn, Settings and its Forget Me confirmation, About, keyboard shortcuts, an import
+that fails) and fails on any button, toggle, entry, image or other control, or label,
+that has no name a person can hear, or only GTK's type name ("GtkImage"). It checks
+every node of every window, whether or not GTK 4.8 calls it showing, counts what it
+checked, and fails when it checked nothing.
 """
 
 import os
+import subprocess
+import sys
 import unittest
 
-from kuchi_app import (Atspi, KuchiApp, click, kuchi_basics_answers, name, nodes, role, unnamed_controls,
-                       wait_until, write, xdotool)
+from kuchi_app import (Atspi, KuchiApp, click, find_application, kuchi_basics_answers, name, nodes, role,
+                       unnamed_controls, wait_until, write, xdotool)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Unnamed controls inside windows libadwaita 1.2 and GTK 4.8 build, which Kuchi cannot
+# reach through their public API: (window, path), a path naming the named nodes from
+# the window down. Each is named upstream in the version given; README.md
+# ("Accessibility") lists them. Nothing of Kuchi's own window may be here.
+LIBRARY_UNNAMED = [
+    # AdwAboutWindow (libadwaita 1.2). The subpages' back buttons, icon-only with only a
+    # tooltip: libadwaita 1.4.0 moved the window to AdwNavigationView, whose back button
+    # is labelled "Back".
+    ("frame:About", "frame:About > filler:AdwLeaflet > push button:GtkImage"),
+    ("frame:About", "frame:About > filler:AdwLeaflet > panel:GtkStackPage > push button:GtkImage"),
+    # The legal and troubleshooting text views: labelled by their page's title in 1.4.0.
+    ("frame:About", "frame:About > filler:AdwLeaflet > filler:AdwClampScrollable > text:GtkTextView"),
+    ("frame:About",
+     "frame:About > filler:AdwLeaflet > panel:GtkStackPage > filler:AdwClampScrollable > text:GtkTextView"),
+    # The arrow and link icons at the end of the rows: presentation in 1.4.0.
+    *[("frame:About", f"frame:About > filler:AdwLeaflet > list:GtkListBox > list item:{row} > image:GtkImage")
+      for row in ("Details", "Credits", "Legal")],
+    *[("frame:About", f"frame:About > filler:AdwLeaflet > panel:GtkStackPage > list:GtkListBox > "
+                      f"list item:{row} > image:GtkImage")
+      for row in ("Website", "Debugging Information")],
+    # The application icon: presentation in 1.4.0 (the name beside it says the same).
+    ("frame:About", "frame:About > filler:AdwLeaflet > image:GtkImage"),
+    # The version, a button (it copies the version) whose text is a child label GTK 4.8
+    # does not name it by: the button's own label, so its name, in 1.4.0.
+    ("frame:About", "frame:About > filler:AdwLeaflet > push button:GtkButton"),
+    # GtkShortcutsWindow (GTK 4.8). The search button and the search entry, labelled
+    # "Search Shortcuts", and the "No Results Found" icon, labelled by that text, in
+    # later GTK 4 (gtk/gtkshortcutswindow.c); the sections menu button (shown with more
+    # than one section, Kuchi has one) is still unlabelled there, named by its
+    # content only where GTK computes names from content.
+    ("frame:Keyboard Shortcuts", "frame:Keyboard Shortcuts > push button:GtkImage"),
+    ("frame:Keyboard Shortcuts", "frame:Keyboard Shortcuts > entry:GtkSearchEntry"),
+    ("frame:Keyboard Shortcuts", "frame:Keyboard Shortcuts > panel:GtkStackPage > image:GtkImage"),
+    ("frame:Keyboard Shortcuts", "frame:Keyboard Shortcuts > panel:GtkStackPage > push button:GtkMenuButton"),
+    ("frame:Keyboard Shortcuts",
+     "frame:Keyboard Shortcuts > panel:GtkStackPage > push button:GtkMenuButton > push button:GtkMenuButton"),
+]
 
 
 class AccessibilityWalk(unittest.TestCase):
+    def setUp(self):
+        self.allowances_used = set()
+
     def assertAllNamed(self, app, screen):
-        missing = unnamed_controls(app.application)
-        self.assertEqual(missing, [], f"unnamed controls on {screen}:\n" +
-                         "\n".join(f"  {r} {n!r} at {p}" for r, n, p in missing))
+        """Walks every window of `app`; fails on an unnamed control, or on a walk that
+        checked nothing (in all, or in one of the windows)."""
+        walk = unnamed_controls(app.application, LIBRARY_UNNAMED)
+        self.allowances_used.update(entry for entry, _ in walk.allowed)
+        print(f"  {screen}: checked {walk.summary()}", file=sys.stderr)
+        self.assertGreater(walk.total_checked, 0, f"the walk of {screen} checked nothing")
+        self.assertEqual([window for window, count in walk.checked.items() if count == 0], [],
+                         f"windows where the walk of {screen} checked nothing")
+        self.assertEqual(walk.unnamed, [], f"unnamed controls on {screen}:\n" +
+                         "\n".join(f"  {r} {n!r} at {p}" for _, r, n, p in walk.unnamed))
+        return walk
 
     def test_every_screen_names_every_control(self):
         app = KuchiApp()
@@ -46,7 +102,8 @@ class AccessibilityWalk(unittest.TestCase):
                 right = answers[name(app.question_button())]
                 click(next(c for c in choices if (name(c) == right) == correct))
                 dialog = wait_until(lambda: next(iter(app.alerts()), None), 5, "the feedback")
-                self.assertAllNamed(app, f"feedback ({'right' if correct else 'wrong'} answer)")
+                walk = self.assertAllNamed(app, f"feedback ({'right' if correct else 'wrong'} answer)")
+                self.assertIn(f"alert:{name(dialog)}", walk.checked)
                 click(next(n for n in nodes(dialog) if role(n) == "push button" and name(n) == "OK"))
                 wait_until(lambda: not app.alerts(), 5, "the feedback to close")
                 if correct:
@@ -69,11 +126,21 @@ class AccessibilityWalk(unittest.TestCase):
             app.switch_to("Learn")
             app.find("push button", "Remembered")
             self.assertAllNamed(app, "learn")
+            app.press("Remembered")
+            app.text_containing("Remembered 1/")
+            self.assertAllNamed(app, "learn, the next card")
             app.switch_to("Settings")
             app.find("label", "Questions per session")
             self.assertAllNamed(app, "settings")
 
             windows = app.application.get_child_count()
+            app.press("Forget Me…")
+            wait_until(lambda: app.application.get_child_count() > windows, 5, "the Forget Me confirmation")
+            app.find("push button", "Cancel")
+            self.assertAllNamed(app, "the Forget Me confirmation")
+            app.press("Cancel")
+            wait_until(lambda: app.application.get_child_count() == windows, 5, "the confirmation to close")
+
             app.activate_action("about")
             wait_until(lambda: app.application.get_child_count() > windows, 5, "the About window")
             self.assertAllNamed(app, "About")
@@ -81,7 +148,55 @@ class AccessibilityWalk(unittest.TestCase):
             app.activate_action("shortcuts")
             wait_until(lambda: any(name(n) == "Keyboard Shortcuts" for n in nodes(app.application)),
                        5, "the shortcuts window")
-            self.assertAllNamed(app, "keyboard shortcuts")
+            walk = self.assertAllNamed(app, "keyboard shortcuts")
+            self.assertEqual(set(walk.checked), {"frame:Kuchi", "frame:About", "frame:Keyboard Shortcuts"})
+
+        # An entry no window needs any more is stale: upstream or Kuchi fixed it.
+        self.assertEqual([entry for entry in LIBRARY_UNNAMED if entry not in self.allowances_used], [],
+                         "allow-list entries that matched nothing")
+
+    def test_a_failed_import_names_every_control(self):
+        app = KuchiApp(arguments=["--import-deck"])
+        deck = os.path.join(app.home, "broken deck.json")
+        write(deck, '{"name": "Broken", "cards": [{"question": ""}]}')
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        app.arguments.append(deck)
+        with app:
+            wait_until(lambda: any(name(n).startswith("Could not import") for n in nodes(app.application)),
+                       10, "the import failure")
+            walk = self.assertAllNamed(app, "a failed import")
+            self.assertGreater(len(walk.checked), 1, "the failure's dialog was not walked")
+
+    def test_the_allow_list_leaves_kuchi_s_own_window_alone(self):
+        self.assertEqual([entry for entry in LIBRARY_UNNAMED if entry[0] == "frame:Kuchi"], [])
+
+    def test_the_walk_catches_an_unnamed_control(self):
+        """The positive control: the walk must catch what it exists to catch.
+
+        A test build of Kuchi cannot carry the unnamed control: the shipped binary is a
+        release build, and a hook in it would ship. So a fixture window, written with
+        GTK 4.8 through Python's GObject introspection (unnamed_fixture.py), shows an
+        icon button without a name and one with, and an empty label and one with text;
+        it runs as a child process exactly like Kuchi, and the same walk, with the same
+        allow-list, must report exactly the two unnamed ones and count all four. GTK
+        reports none of them SHOWING, like Kuchi's controls, so a walk that filtered on
+        it, as this one did before, fails here."""
+        environment = {key: value for key, value in os.environ.items() if not key.startswith("XDG_")}
+        environment.update(LANG="C.UTF-8", GTK_A11Y="atspi")
+        fixture = subprocess.Popen([sys.executable, os.path.join(HERE, "unnamed_fixture.py")], env=environment)
+        try:
+            application = wait_until(lambda: fixture.poll() is None and find_application(fixture, "Unnamed Fixture"),
+                                     20, "the fixture window")
+            walk = unnamed_controls(application, LIBRARY_UNNAMED)
+            window = "frame:Unnamed Fixture"
+            self.assertEqual(walk.checked, {window: 4})
+            self.assertEqual(walk.unnamed, [
+                (window, "push button", "GtkImage", f"{window} > push button:GtkImage"),
+                (window, "label", "GtkLabel", f"{window} > label:GtkLabel"),
+            ])
+        finally:
+            fixture.terminate()
+            fixture.wait(10)
 
     def test_feedback_is_an_alert_with_its_message(self):
         app = KuchiApp()

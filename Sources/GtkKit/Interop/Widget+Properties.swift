@@ -98,6 +98,9 @@ extension Widget {
 
     /// `other`'s name is read as this widget's description (the described-by relation).
     func setDescribed(by other: Widget) { gtkkit_set_accessible_described_by(pointer, other.pointer) }
+
+    /// Leaves the widget out of the accessibility tree (or puts it back); it still shows.
+    func setHiddenFromAssistiveTechnology(_ hidden: Bool) { gtkkit_set_accessible_hidden(pointer, hidden ? 1 : 0) }
 }
 
 extension Alignment {

@@ -18,11 +18,19 @@ public struct Text: PrimitiveView {
         let label = LabelWidget()
         switch content {
         case .constant(let text):
-            label.setText(text)
+            Self.show(text, in: label)
         case .bound(let text):
-            label.bind("label", text) { label, text in label.setText(text) }
+            label.bind("label", text) { label, text in Self.show(text, in: label) }
         }
         return [label]
+    }
+
+    /// An empty text keeps its line on screen (a card's reading before it is turned,
+    /// so the card does not jump) but says nothing, so it is left out of the
+    /// accessibility tree: GTK 4.8 would name it "GtkLabel" to a screen reader.
+    private static func show(_ text: String, in label: LabelWidget) {
+        label.setText(text)
+        label.setHiddenFromAssistiveTechnology(text.isEmpty)
     }
 }
 

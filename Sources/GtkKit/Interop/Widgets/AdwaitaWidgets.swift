@@ -136,6 +136,22 @@ final class ComboRowWidget: Widget, TwoWayControl {
         super.init(adw_combo_row_new())
         adw_preferences_row_set_title(gtk(AdwPreferencesRow.self), title)
         adw_combo_row_set_model(row, strings)
+        hideArrowFromAssistiveTechnology()
+    }
+
+    /// The row's drop-down arrow is decoration, but libadwaita 1.2 leaves it in the
+    /// accessibility tree, where GTK 4.8 names it "GtkImage" (libadwaita 1.4 gives it
+    /// the presentation role). It is found by the style class libadwaita gives it.
+    private func hideArrowFromAssistiveTechnology() {
+        var pending = [pointer]
+        while let widget = pending.popLast() {
+            if gtk_widget_has_css_class(widget, "dropdown-arrow") != 0 { gtkkit_set_accessible_hidden(widget, 1) }
+            var child = gtk_widget_get_first_child(widget)
+            while let next = child {
+                pending.append(next)
+                child = gtk_widget_get_next_sibling(next)
+            }
+        }
     }
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(strings)) }
