@@ -214,8 +214,16 @@ extension AppHarness {
     /// The window's minimum size fits 360×294, and every label shown has at least the
     /// room it asks for.
     func expectFitsWithoutClipping(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        MainLoop.run(until: { false }, timeout: .milliseconds(100))
         let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
+        // The screen just shown is measured and allocated in the next frame: ask for two
+        // and wait for them to be drawn.
+        let clock = gtk_widget_get_frame_clock(root)
+        for _ in 0..<2 {
+            let frame = gdk_frame_clock_get_frame_counter(clock)
+            gtk_widget_queue_draw(root)
+            pump(until: { gdk_frame_clock_get_frame_counter(clock) > frame }, "\(screen): a frame drawn",
+                 sourceLocation: sourceLocation)
+        }
         var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0, natural: Int32 = 0
         var baseline: Int32 = -1, naturalBaseline: Int32 = -1
         gtk_widget_measure(root, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &natural, &baseline, &naturalBaseline)
