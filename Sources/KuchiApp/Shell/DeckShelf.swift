@@ -15,8 +15,6 @@ final class DeckShelf {
     private(set) var currentID: String?
     /// The deck in use's name, for the window's subtitle.
     private(set) var currentName = Deck.kuchiBasics.name
-    /// The deck in use's name in the schedule.
-    private(set) var currentKey = "kuchi-basics"
 
     @ObservationIgnored private let catalog: DeckCatalog
     @ObservationIgnored private let users: UserManager
@@ -40,7 +38,6 @@ final class DeckShelf {
         entries = catalog.entries()
         currentID = current.id
         currentName = current.deck.name
-        currentKey = current.id
         if let problem = current.problem { state.problems.append(problem) }
     }
 
@@ -106,7 +103,6 @@ final class DeckShelf {
         currentName = deck.name
         // A deck opened from a file is scheduled under its path.
         let key = id ?? "file:\(deck.name)"
-        currentKey = key
         challenges.use(deck, key: key)
         learn.use(deck, key: key)
     }
