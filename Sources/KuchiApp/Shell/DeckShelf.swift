@@ -101,7 +101,9 @@ final class DeckShelf {
     private func use(_ deck: Deck, id: String?) {
         currentID = id
         currentName = deck.name
-        // A deck opened from a file is scheduled under its path.
+        // A deck opened from a file (`--deck`) is scheduled under the name written in
+        // it, not its path: the file may move and keep its schedule, and two files
+        // with the same name share one.
         let key = id ?? "file:\(deck.name)"
         challenges.use(deck, key: key)
         learn.use(deck, key: key)
