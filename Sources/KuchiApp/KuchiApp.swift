@@ -1,17 +1,33 @@
 // KuchiApp — the screens and the application shell of Kuchi, on GtkKit.
 //
 // What it owns
-//   The application (`KuchiApplication`): command line, actions, the one
-//   main window, and the three shared models it injects at the root by type:
-//   `UserManager` (profile, settings, progress), `ChallengesViewModel` (the
-//   quiz) and `AppState` (which screen shows, problems to report). Screens
-//   own only view state (`PracticeState`), never a model.
+//   The application (`KuchiApplication`, Shell/): the command line, the actions and
+//   shortcuts, and the one main window (`MainWindow`). `AppModels.load` makes the
+//   shared models once, at the first activation, and the window injects them at its
+//   root by type, where every screen reads them with `@Environment(Type.self)`:
+//     `UserManager`          the profile and settings, and saving them (KuchiModel)
+//     `StudyPlanner`         the schedule and the review database (KuchiModel)
+//     `ChallengesViewModel`  the practice session and all its rules (KuchiModel)
+//     `LearnSession`         the Learn page's round of flash cards (KuchiModel)
+//     `DeckShelf`            the decks to choose from (a `DeckCatalog`) and the one
+//                            in use, which it hands to the session and the flash cards
+//     `AppState`             the screen, Home's page and the challenge's step, open
+//                            dialogs, problems for the banner, toasts
+//   Screens (Screens/) are views and nothing else: they own no model and keep no
+//   state of their own; what they show is read from the models in binding closures,
+//   and what the person does is a call on a model.
 //
 // The threading rule
-//   Everything runs on the main actor, inside GTK's main loop. Files are
-//   read and written synchronously by KuchiModel; they are small.
+//   Everything runs on the main actor, inside GTK's main loop. Profile and settings
+//   are read and written synchronously by KuchiModel (they are small), and each
+//   answer is committed to the review database before its feedback shows (about a
+//   millisecond); only the check of the review log runs on a thread of its own, and
+//   reports back to the main actor.
 //
 // The lifetime rule
-//   Models live as long as the application; screens are built once (pages
-//   lazily, on first show) and survive re-layout: size-class flips move the
-//   same widgets, so a screen's state is never re-created.
+//   The models live as long as the application. Screens are built once (pages
+//   lazily, on first show) and survive re-layout: size-class flips move the same
+//   widgets, so nothing a screen shows is re-created. Every way out (Quit, the window
+//   closed, SIGTERM, SIGINT, SIGHUP) ends in the application's shutdown, which calls
+//   `StudyPlanner.close()`: answers still waiting are saved and the write-ahead log is
+//   folded into the database file.

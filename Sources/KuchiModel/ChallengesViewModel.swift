@@ -68,14 +68,15 @@ public final class ChallengesViewModel {
     ///
     /// - Parameters:
     ///   - length: the number of correct answers that ends a session, read each time it
-    ///     is needed (the app passes the setting, so a change applies at once).
+    ///     is needed (the app passes the setting, so a change applies at once); without
+    ///     one, the setting's default, ``Settings/defaultQuestionsPerSession``.
     ///   - recorder: told of every answer (the user's progress).
     ///   - random: where every random choice comes from; pass a
     ///     ``SeededRandomNumberGenerator`` to make a session reproducible.
     public init(
         deck: Deck,
         choicesPerQuestion: Int = 3,
-        length: @escaping @MainActor () -> Int = { 5 },
+        length: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
         recorder: (any PracticeRecorder)? = nil,
         planner: StudyPlanner? = nil,
         deckKey: String? = nil,

@@ -21,16 +21,6 @@ enum JSONValue: Sendable, Equatable {
         return members.last { $0.key == key }?.value
     }
 
-    var isObject: Bool {
-        if case .object = self { return true }
-        return false
-    }
-
-    var arrayValue: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
-    }
-
     var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil

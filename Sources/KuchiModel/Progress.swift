@@ -1,7 +1,9 @@
-/// How often each question was answered right and wrong, across sessions.
+/// How often each question was answered right and wrong, across sessions: what an
+/// older Kuchi kept in `progress.json`, keyed by the question text.
 ///
-/// Saved in the data directory as `progress.json`, keyed by the question text so the
-/// counts survive a deck being reordered or extended.
+/// Kuchi no longer writes it: the file is read once into the review database
+/// (``ReviewStore/importLegacyProgress(from:at:)``), which gives these counts back
+/// (``ReviewStore/legacyProgress()``).
 public struct Progress: Codable, Equatable, Sendable {
     public struct Counts: Codable, Equatable, Sendable {
         public var correct: Int
@@ -18,13 +20,5 @@ public struct Progress: Codable, Equatable, Sendable {
     public init(questions: [String: Counts] = [:]) {
         self.questions = questions
     }
-
-    /// Adds one result for `question`.
-    public mutating func record(question: String, correct: Bool) {
-        if correct {
-            questions[question, default: Counts()].correct += 1
-        } else {
-            questions[question, default: Counts()].wrong += 1
-        }
-    }
 }
+

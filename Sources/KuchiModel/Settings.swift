@@ -7,11 +7,14 @@
 public struct Settings: Codable, Equatable, Sendable {
     /// The range a session length is kept in.
     public static let questionsRange = 3...20
+    /// Questions per practice session until the person chooses: the one place this
+    /// default is written (the setting's initial value, and a session made without one).
+    public static let defaultQuestionsPerSession = 5
 
     /// Whether the profile is saved at registration, so the next start skips it.
     public var rememberUser = true
     /// Questions per practice session, kept within ``questionsRange``.
-    public var numberOfQuestions = 5 {
+    public var numberOfQuestions = Settings.defaultQuestionsPerSession {
         didSet { numberOfQuestions = Self.clampedQuestions(numberOfQuestions) }
     }
     public var appearance = Appearance.system

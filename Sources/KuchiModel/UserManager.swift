@@ -78,11 +78,6 @@ public final class UserManager {
         isRegistered = Self.isValidName(profile.name)
     }
 
-    /// Saves `settings` now.
-    public func saveSettings() {
-        save(.settings)
-    }
-
     /// "Forget me": removes the saved profile; the next screen asks for a name again.
     /// Settings and progress stay.
     public func forget() {

@@ -171,3 +171,20 @@ extension SessionTests {
         pump(until: { app.widget("play-again") != nil }, "ended by the lower setting")
     }
 }
+
+extension SessionTests {
+    @Test("a score outside the practice page shows its session's length, not a default")
+    func scoreOutsidePracticePage() throws {
+        let users = UserManager(storage: nil)
+        users.settings.numberOfQuestions = 8
+        let session = ChallengesViewModel(deck: .kuchiBasics, length: { users.settings.numberOfQuestions })
+        let window = Window(title: "Score alone", width: 360, height: 200) { ScoreView().environment(session) }
+        defer { window.close() }
+        window.present()
+        pump(until: { window.size.width > 0 }, "window mapped and allocated")
+        let score = try #require(widgetNamed("score", in: window))
+        #expect(labelText(score) == "0/8")
+        users.settings.numberOfQuestions = 12
+        pump(until: { labelText(score) == "0/12" }, "the total follows the setting")
+    }
+}

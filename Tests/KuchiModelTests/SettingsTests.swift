@@ -4,12 +4,32 @@ import KuchiModel
 
 @Suite("Settings")
 struct SettingsTests {
+    // The expected values are written out, not taken from `Settings()`: a test that
+    // compares the defaults with themselves passes whatever they are.
     @Test("missing keys take their defaults")
     func missingKeysDefault() throws {
-        let settings = try JSONDecoder().decode(Settings.self, from: Data(##"{"cardColor": "#ff0000"}"##.utf8))
-        var expected = Settings()
-        expected.cardColor = "#ff0000"
-        #expect(settings == expected)
+        let empty = try JSONDecoder().decode(Settings.self, from: Data("{}".utf8))
+        #expect(empty.rememberUser == true)
+        #expect(empty.numberOfQuestions == 5)
+        #expect(empty.appearance == .system)
+        #expect(empty.learningEnabled == true)
+        #expect(empty.cardColor == "#3584e4")
+        #expect(empty.deck == "kuchi-basics")
+        #expect(empty.dailyNewCards == 20)
+        #expect(empty.desiredRetention == 90)
+
+        // A file missing some keys keeps what it has and takes defaults for the rest.
+        let partial = try JSONDecoder().decode(Settings.self, from: Data(##"""
+            {"cardColor": "#ff0000", "numberOfQuestions": 12, "learningEnabled": false, "deck": "jlpt-n5"}
+            """##.utf8))
+        #expect(partial.cardColor == "#ff0000")
+        #expect(partial.numberOfQuestions == 12)
+        #expect(partial.learningEnabled == false)
+        #expect(partial.deck == "jlpt-n5")
+        #expect(partial.rememberUser == true)
+        #expect(partial.appearance == .system)
+        #expect(partial.dailyNewCards == 20)
+        #expect(partial.desiredRetention == 90)
     }
 
     @Test("the number of questions is kept between 3 and 20", arguments: [(0, 3), (3, 3), (12, 12), (20, 20), (99, 20)])

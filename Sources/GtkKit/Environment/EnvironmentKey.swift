@@ -1,13 +1,13 @@
 /// A key for a value passed down the view tree, SwiftUI style.
 ///
 /// ```swift
-/// private struct QuestionsPerSessionKey: EnvironmentKey {
-///     static let defaultValue = 5
+/// private struct CardCornerRadiusKey: EnvironmentKey {
+///     static let defaultValue = 12
 /// }
 /// extension EnvironmentValues {
-///     var questionsPerSession: Int {
-///         get { self[QuestionsPerSessionKey.self] }
-///         set { self[QuestionsPerSessionKey.self] = newValue }
+///     var cardCornerRadius: Int {
+///         get { self[CardCornerRadiusKey.self] }
+///         set { self[CardCornerRadiusKey.self] = newValue }
 ///     }
 /// }
 /// ```

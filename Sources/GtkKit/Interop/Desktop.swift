@@ -43,9 +43,6 @@ public enum Style {
         if adw_style_manager_get_color_scheme(manager) != wanted { adw_style_manager_set_color_scheme(manager, wanted) }
     }
 
-    /// Whether the dark style shows now.
-    public static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
-
     /// Adds application-wide CSS.
     public static func addCSS(_ css: String) {
         guard let display = gdk_display_get_default() else { return }

@@ -132,10 +132,6 @@ public struct KeyPress: Sendable {
         return Character(scalar)
     }
 
-    public var isEnter: Bool {
-        keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter)
-            || keyval == UInt32(GDK_KEY_ISO_Enter)
-    }
     public var isEscape: Bool { keyval == UInt32(GDK_KEY_Escape) }
     public var isLeft: Bool { keyval == UInt32(GDK_KEY_Left) || keyval == UInt32(GDK_KEY_KP_Left) }
     public var isRight: Bool { keyval == UInt32(GDK_KEY_Right) || keyval == UInt32(GDK_KEY_KP_Right) }

@@ -18,11 +18,6 @@ public struct Binding<Value> {
 
     public var projectedValue: Binding<Value> { self }
 
-    /// A binding to a stored value, for tests and previews.
-    public static func constant(_ value: Value) -> Binding<Value> {
-        Binding(get: { value }, set: { _ in })
-    }
-
     public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Binding<Member> {
         Binding<Member>(
             get: { self.wrappedValue[keyPath: keyPath] },

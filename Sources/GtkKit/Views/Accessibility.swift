@@ -11,11 +11,6 @@ extension View {
         }
     }
 
-    /// Extra words read after the name: what the control does or what it shows.
-    public func accessibilityHint(_ description: String) -> ModifiedView<Self> {
-        modified { $0.setAccessibleDescription(description) }
-    }
-
     /// Marks this view as the one `reference` stands for, so others can point to it.
     public func accessibilityReference(_ reference: AccessibilityReference) -> ModifiedView<Self> {
         modified { reference.resolve($0) }

@@ -61,17 +61,29 @@ public struct Toggle: PrimitiveView {
         let label = LabelWidget(title)
         label.setExpand(horizontal: true, vertical: false)
         label.setXAlignment(0)
-        let toggle = SwitchWidget()
-        toggle.setAlignment(horizontal: nil, vertical: .center)
-        toggle.accessibleLabel = title
-        toggle.bindTwoWay(to: isOn)
         row.append(label)
-        row.append(toggle)
+        row.append(SwitchControl(title: title, isOn: isOn).buildOne(in: context))
         return [row]
     }
 }
 
-/// A numeric spin button (GtkSpinButton) bound two ways to an integer.
+/// The switch of `Toggle(style: .switch)` and of `SwitchRow`: a GtkSwitch named
+/// `title` for assistive technology, centred on its line, bound two ways to `isOn`.
+struct SwitchControl: PrimitiveView {
+    let title: String
+    let isOn: Binding<Bool>
+
+    func _build(in context: BuildContext) -> [Widget] {
+        let toggle = SwitchWidget()
+        toggle.setAlignment(horizontal: nil, vertical: .center)
+        toggle.accessibleLabel = title
+        toggle.bindTwoWay(to: isOn)
+        return [toggle]
+    }
+}
+
+/// A numeric spin button (GtkSpinButton) bound two ways to an integer; `SpinRow`
+/// puts one in a row.
 public struct Stepper: PrimitiveView {
     let title: String
     let value: Binding<Int>

@@ -50,12 +50,3 @@ public struct Image: PrimitiveView {
         return [image]
     }
 }
-
-/// A thin line between groups (GtkSeparator), across its stack's axis.
-public struct Separator: PrimitiveView {
-    public init() {}
-
-    public func _build(in context: BuildContext) -> [Widget] {
-        [SeparatorWidget(context.axis == .vertical ? .horizontal : .vertical)]
-    }
-}

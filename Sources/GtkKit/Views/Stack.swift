@@ -28,17 +28,6 @@ public struct HStack<Content: View>: PrimitiveView {
     }
 }
 
-/// Takes the free space along its stack's axis.
-public struct Spacer: PrimitiveView {
-    public init() {}
-
-    public func _build(in context: BuildContext) -> [Widget] {
-        let space = BoxWidget(context.axis)
-        space.setExpand(horizontal: context.axis == .horizontal, vertical: context.axis == .vertical)
-        return [space]
-    }
-}
-
 /// A box along `axis` holding `content`'s widgets.
 @MainActor
 private func stack<Content: View>(_ axis: Axis, spacing: Int, content: Content, context: BuildContext) -> Widget {

@@ -96,13 +96,16 @@ extension QuestionView {
     }
 }
 
-/// "<answered>/<questions per session>".
+/// "<answered>/<questions in this session>".
+///
+/// The total is the session's own length (``ChallengesViewModel/numberOfQuestions``: the
+/// setting, capped by what the schedule holds today), read from the session itself, so
+/// a score shown anywhere has the same total as the session it counts.
 struct ScoreView: View {
     @Environment(ChallengesViewModel.self) private var session
-    @Environment(\.questionsPerSession) private var questionsPerSession
 
     var body: some View {
-        Text { "\(session.numberOfAnswered)/\(questionsPerSession)" }
+        Text { "\(session.numberOfAnswered)/\(session.numberOfQuestions)" }
             .cssClass("title-4", "numeric")
             .help("Correct answers in this session")
             .accessibilityLabel { spoken }
@@ -111,7 +114,7 @@ struct ScoreView: View {
     }
 
     /// "Score: 3 of 5", read for the score and announced when it changes.
-    private var spoken: String { "Score: \(session.numberOfAnswered) of \(questionsPerSession)" }
+    private var spoken: String { "Score: \(session.numberOfAnswered) of \(session.numberOfQuestions)" }
 }
 
 /// The answer choices: the same buttons for every question, relabelled, each with

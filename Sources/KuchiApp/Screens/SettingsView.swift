@@ -77,7 +77,8 @@ struct SettingsView: View {
     }
 }
 
-/// The flash cards' colours: GNOME's palette, each with text that reads on it.
+/// The flash cards' colours, from GNOME's palette. The colour of the text on a card is
+/// not part of it: `Theme.install()` writes dark text on Yellow and white on the others.
 struct CardColour {
     let name: String
     let hex: String

@@ -15,8 +15,6 @@ final class DeckShelf {
     private(set) var currentID: String?
     /// The deck in use's name, for the window's subtitle.
     private(set) var currentName = Deck.kuchiBasics.name
-    /// The deck in use's name in the schedule.
-    private(set) var currentKey = "kuchi-basics"
 
     @ObservationIgnored private let catalog: DeckCatalog
     @ObservationIgnored private let users: UserManager
@@ -40,7 +38,6 @@ final class DeckShelf {
         entries = catalog.entries()
         currentID = current.id
         currentName = current.deck.name
-        currentKey = current.id
         if let problem = current.problem { state.problems.append(problem) }
     }
 
@@ -104,9 +101,10 @@ final class DeckShelf {
     private func use(_ deck: Deck, id: String?) {
         currentID = id
         currentName = deck.name
-        // A deck opened from a file is scheduled under its path.
+        // A deck opened from a file (`--deck`) is scheduled under the name written in
+        // it, not its path: the file may move and keep its schedule, and two files
+        // with the same name share one.
         let key = id ?? "file:\(deck.name)"
-        currentKey = key
         challenges.use(deck, key: key)
         learn.use(deck, key: key)
     }

@@ -26,7 +26,7 @@ struct AppModels {
             legacyProgress: storage.location.progressFile, settings: { users.settings })
         let restored = DeckShelf.restored(id: users.settings.deck, from: catalog)
         // The session's length is the setting, read live: one source for the
-        // session and for the score's `questionsPerSession` (ChallengePage).
+        // session and for its score (ScoreView reads `numberOfQuestions`).
         let challenges = ChallengesViewModel(
             deck: restored.deck, length: { users.settings.numberOfQuestions }, recorder: users, planner: planner,
             deckKey: restored.id, random: random)

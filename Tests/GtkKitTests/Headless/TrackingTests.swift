@@ -9,11 +9,16 @@ struct TrackingTests {
     @Test("writing a property no binding read changes nothing")
     func unreadPropertyWrite() {
         let model = ReadAndUnread()
-        var runs = 0
-        let tracking = track({ model.read }) { _ in runs += 1 }
+        var seen: [Int] = []
+        let tracking = track({ model.read }) { seen.append($0) }
         model.unread += 1
         nextTurn()
-        #expect(runs == 1)
+        #expect(seen == [0], "a write to a property the binding did not read")
+        // Positive control: the same binding, after the same turn, does follow the
+        // property it read; without it, a binding that never updates would pass.
+        model.read = 7
+        nextTurn()
+        #expect(seen == [0, 7], "a write to the property the binding read")
         _ = tracking
     }
 
@@ -33,11 +38,16 @@ struct TrackingTests {
     @Test("an @ObservationIgnored property is never tracked")
     func ignoredNeverTracked() {
         let model = HasIgnoredProperty()
-        var runs = 0
-        let tracking = track({ model.ignored }) { _ in runs += 1 }
+        var seen: [String] = []
+        let tracking = track({ "\(model.ignored) \(model.tracked)" }) { seen.append($0) }
         model.ignored = 42
         nextTurn()
-        #expect(runs == 1)
+        #expect(seen == ["0 0"])
+        // Positive control: a tracked property read by the same binding updates it
+        // (and the ignored one is read again then).
+        model.tracked = 1
+        nextTurn()
+        #expect(seen == ["0 0", "42 1"])
         _ = tracking
     }
 
@@ -106,11 +116,16 @@ struct TrackingTests {
     func cancelledBinding() {
         let model = Counter()
         var runs = 0
+        var controlRuns = 0
         let tracking = track({ model.count }) { _ in runs += 1 }
+        // Positive control: a binding on the same property, left running.
+        let control = track({ model.count }) { _ in controlRuns += 1 }
         tracking.cancel()
         model.count = 5
         nextTurn()
         #expect(runs == 1)
+        #expect(controlRuns == 2)
+        _ = control
     }
 }
 
@@ -130,6 +145,7 @@ struct TrackingTests {
 
 @Observable @MainActor private final class HasIgnoredProperty {
     @ObservationIgnored var ignored = 0
+    var tracked = 0
 }
 
 @Observable @MainActor private final class Counter {

@@ -30,7 +30,6 @@ final class ViewStackWidget: Widget {
         for child in children { gtkkit_set_accessible_hidden(child.pointer, child.pointer == shown ? 0 : 1) }
     }
     var shownName: String? { adw_view_stack_get_visible_child_name(opaque).map { String(cString: $0) } }
-    func onShownChange(_ action: @escaping @MainActor () -> Void) { on("notify::visible-child-name", action) }
 }
 
 /// An AdwViewSwitcherTitle: the window's title and subtitle, or the view switcher.

@@ -63,8 +63,3 @@ final class ImageWidget: Widget {
     func setFile(_ path: String) { gtk_image_set_from_file(opaque, path) }
     func setPixelSize(_ size: Int) { gtk_image_set_pixel_size(opaque, Int32(size)) }
 }
-
-/// A GtkSeparator.
-final class SeparatorWidget: Widget {
-    init(_ axis: Axis) { super.init(gtk_separator_new(axis.orientation)) }
-}

@@ -29,13 +29,6 @@ final class WindowWidget: Widget {
         }
     }
 
-    /// Keeps this window over the one `owner` sits in, blocking it while shown.
-    func setModal(over owner: Widget) {
-        if let parent = owner.rootWindow { gtk_window_set_transient_for(window, parent) }
-        gtk_window_set_modal(window, 1)
-    }
-
-    func setResizable(_ resizable: Bool) { gtk_window_set_resizable(window, resizable ? 1 : 0) }
     func present() { gtk_window_present(window) }
     func destroy() { gtk_window_destroy(window) }
     func maximize() { gtk_window_maximize(window) }

@@ -39,19 +39,39 @@ public struct PreferencesGroup {
 /// A row with a title, a subtitle that may follow state, and controls at its end
 /// (AdwActionRow); activating the row activates its first control.
 public struct ActionRow<Suffix: View>: PrimitiveView {
+    /// A subtitle that follows state, or one that never changes (and needs no binding).
+    enum Subtitle {
+        case following(@MainActor () -> String)
+        case fixed(String)
+    }
+
     let title: String
-    let subtitle: (@MainActor () -> String)?
+    let subtitle: Subtitle?
     let suffix: Suffix
 
     public init(_ title: String, subtitle: (@MainActor () -> String)? = nil, @ViewBuilder suffix: () -> Suffix) {
+        self.init(title: title, subtitle: subtitle.map { .following($0) }, suffix: suffix())
+    }
+
+    /// A row around one control, with a subtitle that never changes: `SwitchRow` and
+    /// `SpinRow` are a `SwitchControl` and a `Stepper` in one.
+    init(_ title: String, subtitle: String?, control: Suffix) {
+        self.init(title: title, subtitle: subtitle.map { .fixed($0) }, suffix: control)
+    }
+
+    private init(title: String, subtitle: Subtitle?, suffix: Suffix) {
         self.title = title
         self.subtitle = subtitle
-        self.suffix = suffix()
+        self.suffix = suffix
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
         let row = ActionRowWidget(title: title)
-        if let subtitle { row.bind("subtitle", subtitle) { row, text in row.setSubtitle(text) } }
+        switch subtitle {
+        case .following(let text): row.bind("subtitle", text) { row, text in row.setSubtitle(text) }
+        case .fixed(let text): row.setSubtitle(text)
+        case nil: break
+        }
         for (index, control) in suffix._build(in: context).enumerated() {
             control.setAlignment(horizontal: nil, vertical: .center)
             row.addSuffix(control, activates: index == 0)
@@ -60,7 +80,8 @@ public struct ActionRow<Suffix: View>: PrimitiveView {
     }
 }
 
-/// A row with a switch, bound two ways (AdwActionRow with a GtkSwitch).
+/// A row with a switch, bound two ways (AdwActionRow with a GtkSwitch): the switch of
+/// `Toggle(style: .switch)` in an `ActionRow`.
 public struct SwitchRow: PrimitiveView {
     let title: String
     let subtitle: String?
@@ -73,18 +94,12 @@ public struct SwitchRow: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let row = ActionRowWidget(title: title)
-        if let subtitle { row.setSubtitle(subtitle) }
-        let toggle = SwitchWidget()
-        toggle.setAlignment(horizontal: nil, vertical: .center)
-        toggle.accessibleLabel = title
-        toggle.bindTwoWay(to: isOn)
-        row.addSuffix(toggle, activates: true)
-        return [row]
+        ActionRow(title, subtitle: subtitle, control: SwitchControl(title: title, isOn: isOn))._build(in: context)
     }
 }
 
-/// A row with a spin button over whole numbers, bound two ways.
+/// A row with a spin button over whole numbers, bound two ways: a `Stepper` in an
+/// `ActionRow`.
 public struct SpinRow: PrimitiveView {
     let title: String
     let subtitle: String?
@@ -99,14 +114,7 @@ public struct SpinRow: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let row = ActionRowWidget(title: title)
-        if let subtitle { row.setSubtitle(subtitle) }
-        let spin = SpinButtonWidget(range: range)
-        spin.setAlignment(horizontal: nil, vertical: .center)
-        spin.accessibleLabel = title
-        spin.bindTwoWay(to: value)
-        row.addSuffix(spin, activates: true)
-        return [row]
+        ActionRow(title, subtitle: subtitle, control: Stepper(title, value: value, in: range))._build(in: context)
     }
 }
 
