@@ -173,18 +173,29 @@ extension SessionTests {
 }
 
 extension SessionTests {
-    @Test("a score outside the practice page shows its session's length, not a default")
-    func scoreOutsidePracticePage() throws {
+    @Test("the score's total is what its page sets; where nothing sets it, the setting's one default")
+    func scoreTotalComesFromItsPage() throws {
         let users = UserManager(storage: nil)
         users.settings.numberOfQuestions = 8
         let session = ChallengesViewModel(deck: .kuchiBasics, length: { users.settings.numberOfQuestions })
-        let window = Window(title: "Score alone", width: 360, height: 200) { ScoreView().environment(session) }
+        let window = Window(title: "Scores", width: 360, height: 200) {
+            VStack {
+                ScoreView().widgetName("unset")
+                ScoreView().environment(\.questionsPerSession, session.numberOfQuestions).widgetName("set")
+            }
+            .environment(session)
+        }
         defer { window.close() }
         window.present()
         pump(until: { window.size.width > 0 }, "window mapped and allocated")
-        let score = try #require(widgetNamed("score", in: window))
-        #expect(labelText(score) == "0/8")
+        // The label itself, or inside the environment's scope.
+        let unsetScope = try #require(widgetNamed("unset", in: window))
+        let setScope = try #require(widgetNamed("set", in: window))
+        let unset = try #require(descendant(of: unsetScope, type: gtk_label_get_type()))
+        let set = try #require(descendant(of: setScope, type: gtk_label_get_type()))
+        #expect(labelText(unset) == "0/\(Settings.defaultQuestionsPerSession)")
+        #expect(labelText(set) == "0/8")
         users.settings.numberOfQuestions = 12
-        pump(until: { labelText(score) == "0/12" }, "the total follows the setting")
+        pump(until: { labelText(set) == "0/12" }, "the total follows the setting")
     }
 }

@@ -34,11 +34,17 @@ struct HomeView: View {
 /// The Challenge page: the welcome, then the practice session.
 struct ChallengePage: View {
     @Environment(AppState.self) private var state
+    @Environment(ChallengesViewModel.self) private var challenges
 
     var body: some View {
         PageStack(selection: { state.challengeStep }) {
             Page(AppState.ChallengeStep.welcome) { ScreenFrame { WelcomeView() } }
-            Page(AppState.ChallengeStep.practice) { PracticeView() }
+            Page(AppState.ChallengeStep.practice) {
+                PracticeView()
+                    // The session's length has one source: the setting, which the session
+                    // reads, capped by what the schedule holds today.
+                    .environment(\.questionsPerSession, challenges.numberOfQuestions)
+            }
         }
     }
 }

@@ -96,16 +96,15 @@ extension QuestionView {
     }
 }
 
-/// "<answered>/<questions in this session>".
-///
-/// The total is the session's own length (``ChallengesViewModel/numberOfQuestions``: the
-/// setting, capped by what the schedule holds today), read from the session itself, so
-/// a score shown anywhere has the same total as the session it counts.
+/// "<answered>/<questions per session>": the total is the `questionsPerSession`
+/// environment value, which the practice page sets from its session (the setting,
+/// capped by what the schedule holds today).
 struct ScoreView: View {
     @Environment(ChallengesViewModel.self) private var session
+    @Environment(\.questionsPerSession) private var questionsPerSession
 
     var body: some View {
-        Text { "\(session.numberOfAnswered)/\(session.numberOfQuestions)" }
+        Text { "\(session.numberOfAnswered)/\(questionsPerSession)" }
             .cssClass("title-4", "numeric")
             .help("Correct answers in this session")
             .accessibilityLabel { spoken }
@@ -114,7 +113,7 @@ struct ScoreView: View {
     }
 
     /// "Score: 3 of 5", read for the score and announced when it changes.
-    private var spoken: String { "Score: \(session.numberOfAnswered) of \(session.numberOfQuestions)" }
+    private var spoken: String { "Score: \(session.numberOfAnswered) of \(questionsPerSession)" }
 }
 
 /// The answer choices: the same buttons for every question, relabelled, each with
