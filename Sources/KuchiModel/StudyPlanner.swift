@@ -86,6 +86,11 @@ public final class StudyPlanner {
     /// study day began. Read by ``outlook(deck:questions:)``, so what shows it follows.
     private var timeTick = 0
     @ObservationIgnored private var wakeUp: Task<Void, Never>?
+    /// When ``timeTick`` is next bumped, and when the wake-up's current sleep ends.
+    @ObservationIgnored private var wakeDeadline: ContinuousClock.Instant?
+    @ObservationIgnored private var sleepEnd: ContinuousClock.Instant?
+    /// Tells the current wake-up from one that was replaced.
+    @ObservationIgnored private var wakeGeneration = 0
     /// Where study days begin.
     public let studyDay: StudyDay
 
@@ -284,16 +289,48 @@ public final class StudyPlanner {
     func stopWakeUps() {
         wakeUp?.cancel()
         wakeUp = nil
+        wakeDeadline = nil
+        sleepEnd = nil
+        wakeGeneration += 1
     }
 
-    /// Bumps ``timeTick`` a second after `seconds` from now (one wake-up at a time).
+    /// The longest single sleep of the wake-up.
+    // NB: a cancelled `Task.sleep` keeps its timer queued until its own deadline, which
+    // for "tomorrow at 4 AM" was a day: cancelling one per answer grew memory by about
+    // 0.6 KiB an answer. Sleeps are short and a later deadline never cancels one, so a
+    // cancelled timer lingers at most this long.
+    static let longestSleep = Duration.seconds(60)
+
+    /// Bumps ``timeTick`` a second after `seconds` from now (one deadline at a time).
     private func wake(after seconds: TimeInterval) {
+        wakeDeadline = ContinuousClock.now.advanced(by: .seconds(max(seconds, 0) + 1))
+        // A sleep under way that ends before the deadline: the wake-up goes on from there.
+        if wakeUp != nil, let sleepEnd, let wakeDeadline, sleepEnd <= wakeDeadline { return }
         wakeUp?.cancel()
+        wakeGeneration += 1
+        let generation = wakeGeneration
         wakeUp = Task { [weak self] in
-            try? await Task.sleep(for: .seconds(max(seconds, 0) + 1))
-            guard !Task.isCancelled else { return }
-            self?.timeTick += 1
+            while let end = self?.nextWakeUp(generation: generation) {
+                try? await Task.sleep(until: end, clock: .continuous)
+            }
         }
+    }
+
+    /// When the wake-up's next sleep ends; at the deadline, bumps ``timeTick`` and ends
+    /// the wake-up (nil), as it does for a wake-up that was replaced or cancelled.
+    private func nextWakeUp(generation: Int) -> ContinuousClock.Instant? {
+        guard generation == wakeGeneration, !Task.isCancelled else { return nil }
+        let now = ContinuousClock.now
+        guard let deadline = wakeDeadline, now < deadline else {
+            if wakeDeadline != nil { timeTick += 1 }
+            wakeDeadline = nil
+            sleepEnd = nil
+            wakeUp = nil
+            return nil
+        }
+        let end = min(deadline, now.advanced(by: Self.longestSleep))
+        sleepEnd = end
+        return end
     }
 
     /// Records an answer to `question` as a review rated `rating`, and returns the
