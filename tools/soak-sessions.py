@@ -24,6 +24,7 @@ It is a benchmark, not a test: it asserts nothing and meson does not run it.
 
 import argparse
 import fcntl
+import json
 import os
 import re
 import shutil
@@ -117,22 +118,31 @@ def main():
     parser.add_argument("--sessions", type=int, default=100)
     parser.add_argument("--every", type=int, default=10, help="sessions between rows (default 10)")
     parser.add_argument("--questions", type=int, default=3, help="questions per session (3-20)")
+    parser.add_argument("--deck", help="a deck file to practise (`kuchi --deck`); Kuchi Basics by default")
+    parser.add_argument("--new-cards", type=int, default=20, help="new cards per day (1-200)")
     parser.add_argument("--malloc", action="store_true",
                         help="also read malloc's totals (in use, and held from the system) with gdb")
     arguments = parser.parse_args()
     if arguments.malloc and not shutil.which("gdb"):
         parser.error("--malloc needs gdb")
 
-    answers = kuchi_basics_answers()
-    app = KuchiApp()
+    if arguments.deck:
+        with open(arguments.deck, "rb") as handle:
+            answers = {card["question"]: card["answer"] for card in json.load(handle)["cards"]}
+        app = KuchiApp(arguments=["--deck", os.path.abspath(arguments.deck)])
+    else:
+        answers = kuchi_basics_answers()
+        app = KuchiApp()
     write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
-    write(os.path.join(app.config, "settings.json"), f'{{"numberOfQuestions": {arguments.questions}}}')
+    write(os.path.join(app.config, "settings.json"),
+          json.dumps({"numberOfQuestions": arguments.questions, "dailyNewCards": arguments.new_cards}))
     with app:
         pid = app.process.pid
         app.find("label", "Hi, Aiko")
         settle(1)
         rss, hwm = memory(pid)
-        print(f"kuchi pid {pid}, {arguments.sessions} sessions of {arguments.questions} questions; "
+        deck = os.path.basename(arguments.deck) if arguments.deck else "Kuchi Basics"
+        print(f"kuchi pid {pid}, {arguments.sessions} sessions of {arguments.questions} questions on {deck}; "
               f"at Welcome: VmRSS {rss / 1024:.1f} MiB, VmHWM {hwm / 1024:.1f} MiB", flush=True)
         columns = ["session", "VmRSS (MiB)", "VmHWM (MiB)", f"RSS − session {arguments.every} (KiB)"]
         if arguments.malloc:
