@@ -156,7 +156,18 @@ def main():
         rows = []
         total_answers = 0
         for session in range(1, arguments.sessions + 1):
-            total_answers += play_session(app, answers)
+            try:
+                total_answers += play_session(app, answers)
+            except Exception:
+                if app.process.poll() is not None:
+                    # Say how Kuchi ended, with what it last wrote, before the traceback.
+                    try:
+                        last = app.process.stderr.read() or b""
+                    except OSError:
+                        last = b""
+                    print(f"kuchi exited with status {app.process.returncode} during session {session}; "
+                          f"its last words: {last[-2000:].decode(errors='replace')!r}", file=sys.stderr)
+                raise
             if session % arguments.every:
                 continue
             settle(1)
