@@ -44,6 +44,7 @@ let package = Package(
     products: [
         .executable(name: "kuchi", targets: ["kuchi"]),
         .executable(name: "counter", targets: ["counter"]),
+        .executable(name: "challenge", targets: ["challenge"]),
         .executable(name: "gtkkit-bench", targets: ["gtkkit-bench"]),
         .executable(name: "store-bench", targets: ["store-bench"]),
         .library(name: "GtkKit", targets: ["GtkKit"]),
@@ -75,6 +76,8 @@ let package = Package(
         // Kuchi with a first-frame probe, for the start-up benchmark only.
         .executableTarget(name: "kuchi-startup-probe", dependencies: ["KuchiApp"], swiftSettings: gtkSwift),
         .executableTarget(name: "counter", dependencies: ["GtkKit"], swiftSettings: gtkSwift),
+        // The seeds' ChallengeView and ScoreView: @State and @Binding.
+        .executableTarget(name: "challenge", dependencies: ["GtkKit"], swiftSettings: gtkSwift),
         // The C yardstick for Kuchi's start-up time and memory.
         .executableTarget(
             name: "gtk-baseline", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLinker),

@@ -11,6 +11,7 @@ enum GtkKitBenchmarks {
     static func run() {
         var table = Table("GtkKit (medians of 7 runs unless noted)")
         labelUpdateCost(&table)
+        stateUpdateCost(&table)
         coalescedWrites(&table)
         fineGrainedLabels(&table)
         environmentFanOut(&table)
@@ -77,6 +78,46 @@ enum GtkKitBenchmarks {
         table.add("  GtkKit's own share (bound − raw − Observation)",
                   formatMicroseconds(max(0, bound - raw - observation)), target: "")
         table.add("bound update through one main-loop iteration", formatMicroseconds(throughLoop), target: "")
+        window.close()
+    }
+
+    /// A `@State` write → its label, against the same update through an `@Observable`
+    /// model's property, alternated in one window.
+    static func stateUpdateCost(_ table: inout Table) {
+        let count = 20_000
+        let model = Value()
+        let counter = StateLabel()
+        let window = show {
+            VStack {
+                Text { "Count: \(model.value)" }
+                counter
+            }
+        }
+        var stateSamples: [Double] = []
+        var modelSamples: [Double] = []
+        for round in 0..<8 {
+            var start = Measure.now()
+            for _ in 0..<count {
+                model.value += 1
+                UpdateScheduler.flush()
+            }
+            let observable = Double(Measure.now() - start) / 1e9 / Double(count)
+            start = Measure.now()
+            for _ in 0..<count {
+                counter.count += 1
+                UpdateScheduler.flush()
+            }
+            let state = Double(Measure.now() - start) / 1e9 / Double(count)
+            if round > 0 {
+                modelSamples.append(observable)
+                stateSamples.append(state)
+            }
+        }
+        let observable = Measure.medianOf(modelSamples)
+        let state = Measure.medianOf(stateSamples)
+        table.add("@State write → label (write + flush), per update", formatMicroseconds(state), target: "")
+        table.add("  vs the same through an @Observable property", String(format: "%.2f×", state / observable),
+                  target: "≤ 1.1×")
         window.close()
     }
 
@@ -260,6 +301,12 @@ private struct LeafLabel: View {
             Text("static")
         }
     }
+}
+
+/// A label showing view-local state, written from outside through its nonmutating setter.
+private struct StateLabel: View {
+    @State var count = 0
+    var body: some View { Text { "Count: \(count)" } }
 }
 
 /// ~50 widgets in shared content, arranged two ways.

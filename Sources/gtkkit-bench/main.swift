@@ -13,6 +13,9 @@ MainLoop.attach()
 if CommandLine.arguments.contains("--profile-label-updates") {
     // For a profiler: only the bound label loop, long enough to sample.
     GtkKitBenchmarks.profileLabelUpdates()
+} else if CommandLine.arguments.contains("--gtkkit") {
+    // The GtkKit table alone (no launches of Kuchi and the C yardstick).
+    GtkKitBenchmarks.run()
 } else {
     GtkKitBenchmarks.run()
     AppBenchmarks.run(rounds: 15)

@@ -22,6 +22,8 @@ public enum Diagnostics {
     nonisolated(unsafe) public internal(set) static var liveClosures = 0
     nonisolated(unsafe) public internal(set) static var liveGObjects = 0
     nonisolated(unsafe) public internal(set) static var flushes = 0
+    /// Observation's change notifications received by bindings (each tracking fires once).
+    nonisolated(unsafe) public internal(set) static var changeNotifications = 0
     /// Redraws a `BarChart` asked GTK for (its bars changed), and frames it drew.
     nonisolated(unsafe) public internal(set) static var chartRedrawRequests = 0
     nonisolated(unsafe) public internal(set) static var chartDraws = 0

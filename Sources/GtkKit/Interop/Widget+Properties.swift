@@ -37,7 +37,33 @@ extension Widget {
     func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(pointer, text) }
     func setWidgetName(_ name: String) { gtk_widget_set_name(pointer, name) }
     func setFocusable(_ focusable: Bool) { gtk_widget_set_focusable(pointer, focusable ? 1 : 0) }
-    func grabFocus() { gtk_widget_grab_focus(pointer) }
+    /// Moves the keyboard focus here; false if the widget cannot take it now (it is not
+    /// in a shown window yet, or not focusable).
+    @discardableResult
+    func grabFocus() -> Bool { gtk_widget_grab_focus(pointer) != 0 }
+
+    /// Whether the keyboard focus is on this widget or inside it.
+    var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(pointer), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == pointer || gtk_widget_is_ancestor(focus, pointer) != 0
+    }
+
+    /// Takes the keyboard focus away from this widget (and from inside it): the window
+    /// keeps no focused widget, as after a click on its background.
+    func resignFocus() {
+        guard containsFocus, let root = gtk_widget_get_root(pointer) else { return }
+        gtk_root_set_focus(root, nil)
+    }
+
+    /// Reports the keyboard focus entering this widget (or a widget inside it) with
+    /// true, and leaving it with false.
+    func onFocusChange(_ action: @escaping @MainActor (Bool) -> Void) {
+        let controller: OpaquePointer = gtk_event_controller_focus_new()
+        let object = UnsafeMutableRawPointer(controller)
+        Signal.connect(object, "enter") { action(true) }
+        Signal.connect(object, "leave") { action(false) }
+        gtk_widget_add_controller(pointer, controller)
+    }
     func setOpacity(_ opacity: Double) { gtk_widget_set_opacity(pointer, opacity) }
     func setReceivesInput(_ receives: Bool) { gtk_widget_set_can_target(pointer, receives ? 1 : 0) }
 
@@ -55,14 +81,16 @@ extension Widget {
     var width: Int { Int(gtk_widget_get_width(pointer)) }
     var height: Int { Int(gtk_widget_get_height(pointer)) }
 
-    /// Handles key presses that reach this widget, before its children (capture
-    /// phase), and optionally key releases.
+    /// Handles key presses that reach this widget — in `phase` `.bubble`, after the
+    /// focused widget inside it had them; in `.capture`, before — and optionally key
+    /// releases.
     func onKeyPress(
+        phase: KeyPressPhase,
         _ handler: @escaping @MainActor (KeyPress) -> Bool,
         released: (@MainActor () -> Void)? = nil
     ) {
         let controller: OpaquePointer = gtk_event_controller_key_new()
-        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        gtk_event_controller_set_propagation_phase(controller, phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
         Signal.connectKey(UnsafeMutableRawPointer(controller)) { keyval, state in
             handler(KeyPress(keyval: keyval, state: state))
         }
@@ -121,6 +149,15 @@ extension Axis {
 }
 
 /// One key press, as seen by `onKeyPress`.
+/// When a key handler sees a key press, relative to the focused widget inside it.
+public enum KeyPressPhase: Sendable {
+    /// After the focused widget: a key it consumes (a digit typed into an entry, Space
+    /// on a button) never reaches the handler. SwiftUI's behaviour, and the default.
+    case bubble
+    /// Before the focused widget: the handler sees every key first and may stop it.
+    case capture
+}
+
 public struct KeyPress: Sendable {
     public let keyval: UInt32
     let state: GdkModifierType

@@ -28,6 +28,15 @@ final class AnyEffect {
     // boundary would run unspecialized.
     private let compute: @MainActor () -> Void
     private let apply: @MainActor () -> Void
+    /// Read by every run, written by ``cancel()``: the write fires the effect's
+    /// tracking, which takes it out of every model it observes.
+    // NB: Observation has no way to cancel a `withObservationTracking`; without this a
+    // cancelled binding stayed registered, a few hundred bytes each, in every model it
+    // had read until one of those properties changed — for a name or a size class,
+    // never, so each practice session's rebuilt views added about 7 KiB for good.
+    private let cancellation = StateChanges()
+    /// `compute` with the read of ``cancellation``, built once.
+    private let tracked: @MainActor () -> Void
     /// Built once: a new weak-capturing closure per run would allocate.
     private var onChange: @Sendable () -> Void = {}
 
@@ -39,6 +48,10 @@ final class AnyEffect {
         self.owner = owner
         self.compute = compute
         self.apply = apply
+        tracked = { [cancellation] in
+            cancellation.access()
+            compute()
+        }
         Diagnostics.liveEffects += 1
         onChange = { [weak self] in UpdateScheduler.enqueue(self) }
     }
@@ -52,12 +65,16 @@ final class AnyEffect {
         guard !isCancelled else { return }
         Diagnostics.evaluations += 1
         if Diagnostics.logsUpdates { Diagnostics.log("evaluate \(label)") }
-        withObservationTracking(compute, onChange: onChange)
+        withObservationTracking(tracked, onChange: onChange)
         guard !isCancelled else { return }
         apply()
     }
 
-    func cancel() { flags.isCancelled = true }
+    func cancel() {
+        guard !flags.isCancelled else { return }
+        flags.isCancelled = true
+        cancellation.mutate {}
+    }
 }
 
 /// Creates an effect whose tracked `compute` hands its value to `apply`.

@@ -19,6 +19,7 @@ public enum UpdateScheduler {
     /// Called from Observation's onChange, which runs synchronously on the
     /// writer's thread; off the main thread, hop to it.
     nonisolated static func enqueue(_ effect: AnyEffect?) {
+        Diagnostics.changeNotifications += 1
         guard let effect else { return }
         if MainLoop.isOnMainQueue {
             schedule(effect)

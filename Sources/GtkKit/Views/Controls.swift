@@ -7,6 +7,8 @@ public struct TextField: PrimitiveView {
     let text: Binding<String>
     var onSubmit: (@MainActor () -> Void)?
     var maximumLength: Int?
+    var purpose: InputPurpose?
+    var hints: InputHints = []
 
     public init(_ placeholder: String, text: Binding<String>) {
         self.placeholder = placeholder
@@ -27,10 +29,28 @@ public struct TextField: PrimitiveView {
         return copy
     }
 
+    /// What the text is (a name, digits, …): an input method and an on-screen
+    /// keyboard choose their layout by it.
+    public func inputPurpose(_ purpose: InputPurpose) -> TextField {
+        var copy = self
+        copy.purpose = purpose
+        return copy
+    }
+
+    /// How an input method should help: no spell checking, no emoji, … (see
+    /// ``InputHints``).
+    public func inputHints(_ hints: InputHints) -> TextField {
+        var copy = self
+        copy.hints = hints
+        return copy
+    }
+
     public func _build(in context: BuildContext) -> [Widget] {
         let entry = EntryWidget()
         entry.setPlaceholder(placeholder)
         if let maximumLength { entry.setMaximumLength(maximumLength) }
+        if let purpose { entry.setInputPurpose(purpose) }
+        if !hints.isEmpty { entry.setInputHints(hints) }
         entry.bindTwoWay(to: text)
         if let onSubmit { entry.onActivate(onSubmit) }
         return [entry]

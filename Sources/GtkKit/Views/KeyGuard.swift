@@ -12,7 +12,8 @@ extension View {
             let clock = ContinuousClock()
             var guardedUntil = clock.now
             widget.on("map") { guardedUntil = clock.now.advanced(by: .milliseconds(800)) }
-            widget.onKeyPress { _ in
+            // Capture: the keys must stop here, before the focused button takes them.
+            widget.onKeyPress(phase: .capture) { _ in
                 let now = clock.now
                 guard now < guardedUntil else { return false }
                 guardedUntil = max(guardedUntil, now.advanced(by: .milliseconds(200)))

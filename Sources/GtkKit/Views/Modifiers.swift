@@ -89,9 +89,15 @@ extension View {
         modified { $0.setFocusable(isFocusable) }
     }
 
-    /// Handles key presses that reach this widget (capture phase): return
-    /// true to stop the key there.
-    public func onKeyPress(_ handler: @escaping @MainActor (KeyPress) -> Bool) -> ModifiedView<Self> {
-        modified { $0.onKeyPress(handler) }
+    /// Handles key presses that reach this widget: return true to stop the key there.
+    ///
+    /// By default (`.bubble`, as in SwiftUI) a key goes first to the focused widget
+    /// inside, so an entry keeps the digits typed into it and a button its Space; only
+    /// what they leave reaches `handler`. With `.capture` the handler sees every key
+    /// first, for shortcuts that must win over the focused widget.
+    public func onKeyPress(
+        phase: KeyPressPhase = .bubble, _ handler: @escaping @MainActor (KeyPress) -> Bool
+    ) -> ModifiedView<Self> {
+        modified { $0.onKeyPress(phase: phase, handler) }
     }
 }

@@ -76,7 +76,8 @@ struct FlashCardsView: View {
                 VStack(spacing: 8) { counter; remembered; notYet }.align(vertical: .center)
             }
         }
-        .onKeyPress(handleKey)
+        // Capture: Space turns the card even while one of its buttons has the focus.
+        .onKeyPress(phase: .capture, handleKey)
     }
 
     /// Left and Right decide, Space turns the card.

@@ -35,6 +35,7 @@ struct ChallengeView: View {
             }
             .widgetName("layout-compact")
         }
+        // Bubbling: a focused control keeps the keys it takes; 1–3 reach here from buttons.
         .onKeyPress(handleKey)
         .alert(
             isPresented: { session.feedback != nil },

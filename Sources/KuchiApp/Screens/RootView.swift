@@ -20,8 +20,8 @@ struct RootView: View {
                 .widgetName("switcher-bar")
         }
         .toasts(from: state.toaster)
-        // Escape and Alt+Left go back, as in every GNOME app.
-        .onKeyPress { key in key.isBack && state.goBack() }
+        // Escape and Alt+Left go back, as in every GNOME app, whatever has the focus.
+        .onKeyPress(phase: .capture) { key in key.isBack && state.goBack() }
     }
 }
 

@@ -22,6 +22,20 @@ struct TrackingTests {
         _ = tracking
     }
 
+    @Test("a cancelled binding stops observing the models it read")
+    func cancelledBindingLetsGo() {
+        let model = ReadAndUnread()
+        var cancelled = (0..<100).map { _ in track({ model.read }) { _ in } }
+        // Positive control: a binding still alive is told of the change, once.
+        let live = track({ model.read }) { _ in }
+        cancelled.forEach { $0.cancel() }
+        cancelled = []
+        let before = Diagnostics.changeNotifications
+        model.read += 1
+        #expect(Diagnostics.changeNotifications - before == 1, "only the live binding still observes the model")
+        _ = live
+    }
+
     @Test("a computed property is tracked through the stored properties it reads")
     func computedThroughStored() {
         let model = FullName()

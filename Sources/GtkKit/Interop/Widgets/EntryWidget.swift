@@ -13,6 +13,29 @@ final class EntryWidget: Widget, TwoWayControl {
     var value: String { String(cString: gtk_editable_get_text(opaque)) }
     func setValue(_ text: String) { gtk_editable_set_text(opaque, text) }
 
+    func setInputPurpose(_ purpose: InputPurpose) {
+        let value: GtkInputPurpose = switch purpose {
+        case .freeForm: GTK_INPUT_PURPOSE_FREE_FORM
+        case .alphabetic: GTK_INPUT_PURPOSE_ALPHA
+        case .digits: GTK_INPUT_PURPOSE_DIGITS
+        case .number: GTK_INPUT_PURPOSE_NUMBER
+        case .phone: GTK_INPUT_PURPOSE_PHONE
+        case .url: GTK_INPUT_PURPOSE_URL
+        case .email: GTK_INPUT_PURPOSE_EMAIL
+        case .name: GTK_INPUT_PURPOSE_NAME
+        case .password: GTK_INPUT_PURPOSE_PASSWORD
+        case .pin: GTK_INPUT_PURPOSE_PIN
+        case .terminal: GTK_INPUT_PURPOSE_TERMINAL
+        }
+        gtk_entry_set_input_purpose(entry, value)
+    }
+
+    // InputHints' bits are GtkInputHints' own (GTK_INPUT_HINT_SPELLCHECK = 1 << 0, …).
+    func setInputHints(_ hints: InputHints) { gtk_entry_set_input_hints(entry, GtkInputHints(rawValue: hints.rawValue)) }
+
+    var inputPurpose: GtkInputPurpose { gtk_entry_get_input_purpose(entry) }
+    var inputHints: UInt32 { gtk_entry_get_input_hints(entry).rawValue }
+
     /// Enter pressed in the entry.
     func onActivate(_ action: @escaping @MainActor () -> Void) { on("activate", action) }
 }

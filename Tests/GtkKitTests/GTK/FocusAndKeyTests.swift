@@ -1,0 +1,158 @@
+import CGtk
+import Observation
+import Testing
+@_spi(Interop) @_spi(Diagnostics) @testable import GtkKit
+
+extension GTKTests {
+    /// `@FocusState` and key phases, with real key presses from the X server.
+    @Suite("Focus and keys", .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+    @MainActor
+    struct FocusAndKeyTests {
+        @Test("setting focus state moves the focus, and the focus moving sets it")
+        func focusFollowsState() throws {
+            let form = SignUpForm()
+            let window = showWindow { form }
+            defer { window.close() }
+            let name = try #require(widgetNamed("name", in: window))
+            let email = try #require(widgetNamed("email", in: window))
+            try activate(window)
+            form.field = .email
+            pump(until: { contains(focusOf: window, email) }, "the email entry focused")
+            form.field = .name
+            pump(until: { contains(focusOf: window, name) }, "the name entry focused")
+            // And back: the focus moved by GTK (a click, Tab) sets the state.
+            gtk_widget_grab_focus(email)
+            pump(until: { form.field == .email }, "the state follows the focus")
+            form.field = nil
+            pump(until: { !contains(focusOf: window, email) }, "nil takes the focus away")
+        }
+
+        @Test("a Bool focus state follows the focus both ways")
+        func boolFocus() throws {
+            let search = SearchField()
+            let window = showWindow { search }
+            defer { window.close() }
+            let entry = try #require(widgetNamed("search", in: window))
+            let other = try #require(widgetNamed("other", in: window))
+            try activate(window)
+            gtk_widget_grab_focus(other)
+            pump(until: { !search.isFocused }, "false once the focus is elsewhere")
+            search.isFocused = true
+            pump(until: { contains(focusOf: window, entry) }, "the entry focused")
+            search.isFocused = false
+            pump(until: { !contains(focusOf: window, entry) }, "false takes the focus away")
+            gtk_widget_grab_focus(entry)
+            pump(until: { search.isFocused }, "true once the focus is back")
+        }
+
+        @Test("an entry receives the digit typed into it while its parent handles 1–3")
+        func bubblingLeavesDigitsToEntry() throws {
+            for phase in [KeyPressPhase.bubble, .capture] {
+                let keys = DigitShortcuts()
+                let window = showWindow { Digits(keys: keys, phase: phase) }
+                defer { window.close() }
+                let entry = try #require(widgetNamed("typed", in: window))
+                try activate(window)
+                gtk_widget_grab_focus(entry)
+                pump(until: { contains(focusOf: window, entry) }, "the entry focused")
+                WindowManager.run("xdotool", ["key", "--clearmodifiers", "1"])
+                pump(until: { keys.text == "1" || keys.chosen == [1] }, "the key arrived")
+                nextTurn()
+                if phase == .bubble {
+                    #expect(keys.text == "1" && keys.chosen.isEmpty, "the entry took it; the handler never saw it")
+                } else {
+                    // Positive control: the same handler in the capture phase eats the key.
+                    #expect(keys.text.isEmpty && keys.chosen == [1])
+                }
+            }
+        }
+
+        @Test("a text field carries its input purpose and hints to GTK")
+        func inputTraits() throws {
+            let text = StateText()
+            let window = showWindow {
+                TextField("Reading", text: text.binding).inputPurpose(.alphabetic).inputHints([.noSpellcheck, .noEmoji])
+                    .widgetName("reading")
+            }
+            defer { window.close() }
+            let entry: UnsafeMutablePointer<GtkEntry> = typed(try #require(widgetNamed("reading", in: window)))
+            #expect(gtk_entry_get_input_purpose(entry) == GTK_INPUT_PURPOSE_ALPHA)
+            #expect(gtk_entry_get_input_hints(entry).rawValue
+                == GTK_INPUT_HINT_NO_SPELLCHECK.rawValue | GTK_INPUT_HINT_NO_EMOJI.rawValue)
+        }
+
+        /// Makes the window the active one, as a click on it would, so keys reach it.
+        private func activate(_ window: Window) throws {
+            let title = "GtkKit focus test \(ObjectIdentifier(window).hashValue)"
+            window.widget.setTitle(title)
+            var id: UInt?
+            pump(until: {
+                id = WindowManager.windowID(title: title)
+                return id != nil
+            }, "the window has an X id")
+            WindowManager.run("xdotool", ["windowactivate", "\(try #require(id))"])
+            pump(until: { gtk_window_is_active(typed(window.gtkWindow)) != 0 }, "the window is active")
+        }
+
+        private func contains(focusOf window: Window, _ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+            guard let focus = gtk_root_get_focus(gtk_widget_get_root(widget)) else { return false }
+            return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+        }
+    }
+}
+
+private enum Field: Hashable { case name, email }
+
+@MainActor
+private struct SignUpForm: View {
+    @FocusState var field: Field?
+    @State private var name = ""
+    @State private var email = ""
+
+    var body: some View {
+        VStack {
+            TextField("Name", text: $name).focused($field, equals: .name).widgetName("name")
+            TextField("Email", text: $email).focused($field, equals: .email).widgetName("email")
+        }
+    }
+}
+
+@MainActor
+private struct SearchField: View {
+    @FocusState var isFocused: Bool
+    @State private var text = ""
+
+    var body: some View {
+        VStack {
+            TextField("Search", text: $text).focused($isFocused).widgetName("search")
+            Button("Other") {}.widgetName("other")
+        }
+    }
+}
+
+@MainActor @Observable private final class DigitShortcuts {
+    var text = ""
+    var chosen: [Int] = []
+}
+
+private struct Digits: View {
+    @Bindable var keys: DigitShortcuts
+    let phase: KeyPressPhase
+
+    var body: some View {
+        VStack {
+            TextField("Answer", text: $keys.text).widgetName("typed")
+        }
+        .onKeyPress(phase: phase) { key in
+            guard let digit = key.character?.wholeNumberValue, (1...3).contains(digit) else { return false }
+            keys.chosen.append(digit)
+            return true
+        }
+    }
+}
+
+@MainActor
+private final class StateText {
+    var value = ""
+    var binding: Binding<String> { Binding(get: { self.value }, set: { self.value = $0 }) }
+}
