@@ -1,0 +1,93 @@
+/// A lazy, scrolling list of rows with single selection, for long data (GtkListView).
+///
+/// ```swift
+/// List({ model.visibleWords }, id: \.id, selection: $model.selectedID) { row in
+///     Text { row.kana }
+/// }
+/// ```
+/// Only the rows on screen, plus a small margin GTK keeps, exist as widgets, however
+/// many elements `data` returns: a list of 100,000 builds about 200 rows. Each row's
+/// view is built once; when the row scrolls to another element, or the data changes,
+/// the row is pointed at the element at its position (its ``ListRow``) and only its
+/// closures run again. A change of `data` is compared with the last one by id and
+/// told to GTK as the few ranges that changed: a new element is one insertion, a
+/// moved one a removal and an insertion, and the other rows stay.
+///
+/// Selection is two-way: the user's choice (pointer or keyboard) writes the selected
+/// element's id to `selection`, and a write to `selection` selects that row. It
+/// follows the id when rows move; an id no longer in the data shows no row selected
+/// and is kept, so the row is selected again if it comes back. Each row is read to
+/// screen readers by the text of its labels.
+///
+/// The list scrolls itself and takes the space it is given (it expands both ways);
+/// give it a height with `.frame(minHeight:)` where nothing else does.
+public struct List<Element, ID: Hashable, Row: View>: PrimitiveView {
+    let data: @MainActor () -> [Element]
+    let id: @MainActor (Element) -> ID
+    let selection: Binding<ID?>?
+    let row: @MainActor (ListRow<Element>) -> Row
+
+    /// - Parameters:
+    ///   - data: the elements, read as a binding: the list follows what it reads.
+    ///   - id: what tells elements apart across changes.
+    ///   - selection: the selected element's id, nil for none; without it rows
+    ///     cannot be selected.
+    ///   - row: builds one row's view, once per row widget, from the ``ListRow``
+    ///     that holds the element the row shows.
+    public init(
+        _ data: @escaping @MainActor () -> [Element],
+        id: KeyPath<Element, ID>,
+        selection: Binding<ID?>? = nil,
+        @ViewBuilder row: @escaping @MainActor (ListRow<Element>) -> Row
+    ) {
+        self.data = data
+        self.id = { $0[keyPath: id] }
+        self.selection = selection
+        self.row = row
+    }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let rows = ListRows<Element, ID>()
+        let row = self.row
+        let list = ListViewWidget { position in
+            let shown = ListRow(rows.elements[position])
+            return ListRowContent(widget: row(shown).buildOne(in: context)) { shown.element = rows.elements[$0] }
+        }
+        let id = self.id
+        let selection = self.selection
+        list.attach(makeEffect(name: "rows", owner: list, compute: data) { [unowned list] elements in
+            let changes = rows.update(elements, id: id)
+            list.apply(changes, count: elements.count)
+            if let selection { list.select(selection.wrappedValue.flatMap(rows.position(of:))) }
+        })
+        if let selection {
+            list.onSelectionChange { position in
+                selection.wrappedValue = position.flatMap { $0 < rows.ids.count ? rows.ids[$0] : nil }
+            }
+            list.bind("selection", { selection.wrappedValue }, current: { list in
+                list.selectedPosition.flatMap { $0 < rows.ids.count ? rows.ids[$0] : nil }
+            }) { list, selected in
+                list.select(selected.flatMap(rows.position(of:)))
+            }
+        }
+        return [list]
+    }
+}
+
+/// A list's elements and their ids as last shown.
+@MainActor
+private final class ListRows<Element, ID: Hashable> {
+    private(set) var elements: [Element] = []
+    private(set) var ids: [ID] = []
+
+    /// Takes the new elements and returns the changes from the previous ones.
+    func update(_ elements: [Element], id: (Element) -> ID) -> [ListChange] {
+        let newIDs = elements.map(id)
+        let changes = ListDiff.changes(from: ids, to: newIDs)
+        self.elements = elements
+        ids = newIDs
+        return changes
+    }
+
+    func position(of id: ID) -> Int? { ids.firstIndex(of: id) }
+}
