@@ -25,9 +25,10 @@ final class ListViewWidget: Widget {
     /// between; rows are shown once, at the end.
     private var isApplying = false
     private var selectionHandler: SignalHandler?
-    /// Contents of items GTK destroyed, for the next items it makes.
+    /// Contents of items GTK destroyed, for the next items it makes. A change keeps
+    /// all it frees until the rows are shown again, then at most `spareReserve`.
     private var spares: [ListRowContent] = []
-    private static let spareLimit = 64
+    private static let spareReserve = 32
 
     /// `makeRow` builds the content of a new list item, showing the row at a position.
     init(makeRow: @escaping @MainActor (Int) -> ListRowContent) {
@@ -73,16 +74,21 @@ final class ListViewWidget: Widget {
         }
     }
 
-    /// Keeps a torn-down item's content for the next new item, up to `spareLimit`: a
-    /// moved or replaced row is a GTK item destroyed and another made.
+    /// Keeps a torn-down item's content for the next new item: a moved row is a GTK
+    /// item destroyed and another made, and a change of many rows makes GTK replace
+    /// every item on screen.
     private func putAside(_ content: ListRowContent, from item: UnsafeMutableRawPointer) {
         gtk_list_item_set_child(OpaquePointer(item), nil)
-        if spares.count < Self.spareLimit && !content.widget.hasParent {
+        if isApplying || spares.count < Self.spareReserve, !content.widget.hasParent {
             spares.append(content)
         } else {
-            Diagnostics.liveListRows -= 1
-            release(content.widget)
+            discard(content)
         }
+    }
+
+    private func discard(_ content: ListRowContent) {
+        Diagnostics.liveListRows -= 1
+        release(content.widget)
     }
 
     private func itemMoved(_ item: UnsafeMutableRawPointer) {
@@ -139,6 +145,7 @@ final class ListViewWidget: Widget {
         }
         isApplying = false
         for (item, slot) in slots where slot.isBound { show(slot, of: item) }
+        while spares.count > Self.spareReserve, let spare = spares.popLast() { discard(spare) }
     }
 
     /// The selected row, if any.
