@@ -4,6 +4,8 @@ import Foundation
 struct Launch {
     let seconds: Double
     let peakKilobytes: Double
+    /// From building its window to its first frame, when the program says (`window-ns N`).
+    let windowSeconds: Double?
 
     static func measure(_ program: URL, environment: [String: String]) -> Launch? {
         let output = Pipe()
@@ -29,7 +31,8 @@ struct Launch {
         guard let frame = value("first-frame-ns", in: text), let peak = value("peak-rss-kb", in: text) else {
             return nil
         }
-        return Launch(seconds: Double(frame - start) / 1e9, peakKilobytes: Double(peak))
+        return Launch(seconds: Double(frame - start) / 1e9, peakKilobytes: Double(peak),
+                      windowSeconds: value("window-ns", in: text).map { Double($0) / 1e9 })
     }
 
     private static func value(_ key: String, in text: String) -> UInt64? {
