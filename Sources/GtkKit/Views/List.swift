@@ -47,25 +47,24 @@ public struct List<Element, ID: Hashable, Row: View>: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        let rows = ListRows<Element, ID>()
+        let rows = ListRows(id: id)
         let row = self.row
         let list = ListViewWidget { position in
             let shown = ListRow(rows.elements[position])
             return ListRowContent(widget: row(shown).buildOne(in: context)) { shown.element = rows.elements[$0] }
         }
-        let id = self.id
         let selection = self.selection
         list.attach(makeEffect(name: "rows", owner: list, compute: data) { [unowned list] elements in
-            let changes = rows.update(elements, id: id)
+            let changes = rows.update(elements)
             list.apply(changes, count: elements.count)
             if let selection { list.select(selection.wrappedValue.flatMap(rows.position(of:))) }
         })
         if let selection {
             list.onSelectionChange { position in
-                selection.wrappedValue = position.flatMap { $0 < rows.ids.count ? rows.ids[$0] : nil }
+                selection.wrappedValue = position.flatMap(rows.id(at:))
             }
             list.bind("selection", { selection.wrappedValue }, current: { list in
-                list.selectedPosition.flatMap { $0 < rows.ids.count ? rows.ids[$0] : nil }
+                list.selectedPosition.flatMap(rows.id(at:))
             }) { list, selected in
                 list.select(selected.flatMap(rows.position(of:)))
             }
@@ -74,20 +73,37 @@ public struct List<Element, ID: Hashable, Row: View>: PrimitiveView {
     }
 }
 
-/// A list's elements and their ids as last shown.
+/// A list's elements as last shown, and their ids' hashes.
 @MainActor
 private final class ListRows<Element, ID: Hashable> {
     private(set) var elements: [Element] = []
-    private(set) var ids: [ID] = []
+    /// What the diff compares. Ints compare at full speed, where generic ids would
+    /// go through their witness tables 100,000 times. Two ids with one hash (vanishingly
+    /// rare) only make GTK keep a row it should have replaced: every row on screen is
+    /// shown again after each change, and selection compares the ids themselves.
+    private var hashes: [Int] = []
+    private let id: @MainActor (Element) -> ID
+
+    init(id: @escaping @MainActor (Element) -> ID) { self.id = id }
 
     /// Takes the new elements and returns the changes from the previous ones.
-    func update(_ elements: [Element], id: (Element) -> ID) -> [ListChange] {
-        let newIDs = elements.map(id)
-        let changes = ListDiff.changes(from: ids, to: newIDs)
+    func update(_ elements: [Element]) -> [ListChange] {
+        let newHashes = elements.map { id($0).hashValue }
+        let changes = ListDiff.changes(from: hashes, to: newHashes)
         self.elements = elements
-        ids = newIDs
+        hashes = newHashes
         return changes
     }
 
-    func position(of id: ID) -> Int? { ids.firstIndex(of: id) }
+    func id(at position: Int) -> ID? { position < elements.count ? id(elements[position]) : nil }
+
+    func position(of target: ID) -> Int? {
+        let hash = target.hashValue
+        var start = hashes.startIndex
+        while let found = hashes[start...].firstIndex(of: hash) {
+            if id(elements[found]) == target { return found }
+            start = found + 1
+        }
+        return nil
+    }
 }

@@ -10,9 +10,10 @@ struct ListChange: Equatable, Sendable {
 ///
 /// The common prefix and suffix are left alone. In between, the ids found on both
 /// sides stay where they are when they keep their order (the longest run in the same
-/// order, so a moved row is one removal and one insertion); each gap between two
-/// rows that stay becomes one change, removing what left the gap and adding what
-/// came into it. Duplicate ids match once, in order; the others count as new.
+/// order, so a moved row is one removal and one insertion; when one side is the other
+/// with rows left out, all of it); each gap between two rows that stay becomes one
+/// change, removing what left the gap and adding what came into it. Duplicate ids
+/// match once, in order; the others count as new.
 enum ListDiff {
     /// Past this many gaps, the gaps are merged into one change from the first to the
     /// last: every emission costs GTK a pass over its rows on screen, and a filter of
@@ -33,8 +34,27 @@ enum ListDiff {
         if prefix == oldEnd || prefix == newEnd {
             return [ListChange(position: prefix, removed: oldEnd - prefix, added: newEnd - prefix)]
         }
-        let staying = longestOrderedRun(of: matches(old[prefix..<oldEnd], new[prefix..<newEnd]))
+        let (oldMiddle, newMiddle) = (old[prefix..<oldEnd], new[prefix..<newEnd])
+        let staying = subsequence(oldMiddle, newMiddle) ?? longestOrderedRun(of: matches(oldMiddle, newMiddle))
         return gaps(between: staying, from: (prefix, prefix), to: (oldEnd, newEnd))
+    }
+
+    /// When the shorter side is the longer one with rows left out (a filter, or a filter
+    /// undone), every row of it stays: one walk finds them, with no dictionary.
+    private static func subsequence<ID: Equatable>(_ old: ArraySlice<ID>, _ new: ArraySlice<ID>) -> [Match]? {
+        let shortIsNew = new.count <= old.count
+        let (short, long) = shortIsNew ? (new, old) : (old, new)
+        var result: [Match] = []
+        result.reserveCapacity(short.count)
+        var next = short.startIndex
+        for index in long.indices where next < short.endIndex {
+            guard long.endIndex - index >= short.endIndex - next else { return nil }
+            if long[index] == short[next] {
+                result.append(shortIsNew ? Match(old: index, new: next) : Match(old: next, new: index))
+                next += 1
+            }
+        }
+        return next == short.endIndex ? result : nil
     }
 
     /// A pair of positions holding the same id, in the old and the new sequence.

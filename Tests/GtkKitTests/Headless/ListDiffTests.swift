@@ -50,6 +50,19 @@ struct ListDiffTests {
         #expect(applying(ListDiff.changes(from: old, to: new), from: old, to: new) == new)
     }
 
+    @Test("a filter removes each run of rows left out, and undoing it adds them back")
+    func filterAndBack() {
+        let all = Array(0..<10)
+        let kept = [0, 3, 7]
+        let narrowing = ListDiff.changes(from: all, to: kept)
+        #expect(narrowing == [ListChange(position: 1, removed: 2, added: 0), ListChange(position: 2, removed: 3, added: 0),
+                              ListChange(position: 3, removed: 2, added: 0)])
+        let widening = ListDiff.changes(from: kept, to: all)
+        #expect(widening == [ListChange(position: 1, removed: 0, added: 2), ListChange(position: 4, removed: 0, added: 3),
+                             ListChange(position: 8, removed: 0, added: 2)])
+        #expect(applying(widening, from: kept, to: all) == all)
+    }
+
     @Test("filtering 100,000 ids to every hundredth merges the thousand gaps into one change")
     func filterMerges() {
         let old = Array(0..<100_000)
