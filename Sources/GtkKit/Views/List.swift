@@ -23,7 +23,7 @@
 /// give it a height with `.frame(minHeight:)` where nothing else does.
 public struct List<Element, ID: Hashable, Row: View>: PrimitiveView {
     let data: @MainActor () -> [Element]
-    let id: @MainActor (Element) -> ID
+    let id: KeyPath<Element, ID>
     let selection: Binding<ID?>?
     let row: @MainActor (ListRow<Element>) -> Row
 
@@ -41,7 +41,7 @@ public struct List<Element, ID: Hashable, Row: View>: PrimitiveView {
         @ViewBuilder row: @escaping @MainActor (ListRow<Element>) -> Row
     ) {
         self.data = data
-        self.id = { $0[keyPath: id] }
+        self.id = id
         self.selection = selection
         self.row = row
     }
@@ -82,26 +82,29 @@ private final class ListRows<Element, ID: Hashable> {
     /// rare) only make GTK keep a row it should have replaced: every row on screen is
     /// shown again after each change, and selection compares the ids themselves.
     private var hashes: [Int] = []
-    private let id: @MainActor (Element) -> ID
+    // NB: a key path, not a closure: a main-actor closure called 100,000 times checks
+    // its executor each time, which cost more than the hashing.
+    private let id: KeyPath<Element, ID>
 
-    init(id: @escaping @MainActor (Element) -> ID) { self.id = id }
+    init(id: KeyPath<Element, ID>) { self.id = id }
 
     /// Takes the new elements and returns the changes from the previous ones.
     func update(_ elements: [Element]) -> [ListChange] {
-        let newHashes = elements.map { id($0).hashValue }
+        let id = self.id
+        let newHashes = elements.map { $0[keyPath: id].hashValue }
         let changes = ListDiff.changes(from: hashes, to: newHashes)
         self.elements = elements
         hashes = newHashes
         return changes
     }
 
-    func id(at position: Int) -> ID? { position < elements.count ? id(elements[position]) : nil }
+    func id(at position: Int) -> ID? { position < elements.count ? elements[position][keyPath: id] : nil }
 
     func position(of target: ID) -> Int? {
         let hash = target.hashValue
         var start = hashes.startIndex
         while let found = hashes[start...].firstIndex(of: hash) {
-            if id(elements[found]) == target { return found }
+            if elements[found][keyPath: id] == target { return found }
             start = found + 1
         }
         return nil

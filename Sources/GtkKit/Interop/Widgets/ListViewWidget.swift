@@ -11,7 +11,6 @@ import CGtkShim
 /// another position, and after every change of the rows. When GTK destroys an item
 /// (its row was removed) the content waits for the next item GTK makes.
 final class ListViewWidget: Widget {
-    private let listView: UnsafeMutablePointer<GtkWidget>
     private let model: OpaquePointer
     private let selection: OpaquePointer
     private let makeRow: @MainActor (Int) -> ListRowContent
@@ -42,7 +41,7 @@ final class ListViewWidget: Widget {
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
         g_object_ref(UnsafeMutableRawPointer(selection))
-        listView = gtk_list_view_new(selection, factory)
+        let listView = gtk_list_view_new(selection, factory)
         super.init(gtk_scrolled_window_new())
         gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque, listView)
