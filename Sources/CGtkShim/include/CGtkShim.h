@@ -192,8 +192,10 @@ void gtkkit_bin_set_allocate_callback(GtkKitBin *bin, GtkKitAllocateCallback cal
 
 // MARK: - GtkKitIndexModel
 
-/// A GListModel that is only a count: its items are plain GObjects made when asked
-/// for. GtkKit's List keeps the elements and shows each row by its position.
+/// A GListModel that is only a count: its items are small GObjects made when asked
+/// for, carrying no element. GtkKit's List keeps the elements and shows each row by
+/// its position. A splice gives the items GTK holds in the replaced range to the
+/// positions replacing them, so GTK keeps their widgets.
 #define GTKKIT_TYPE_INDEX_MODEL (gtkkit_index_model_get_type())
 G_DECLARE_FINAL_TYPE(GtkKitIndexModel, gtkkit_index_model, GTKKIT, INDEX_MODEL, GObject)
 

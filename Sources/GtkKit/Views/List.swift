@@ -30,8 +30,8 @@ public struct List<Element, ID: Hashable, Row: View>: PrimitiveView {
     /// - Parameters:
     ///   - data: the elements, read as a binding: the list follows what it reads.
     ///   - id: what tells elements apart across changes.
-    ///   - selection: the selected element's id, nil for none; without it rows
-    ///     cannot be selected.
+    ///   - selection: the selected element's id, nil for none; without it the list
+    ///     keeps the selection to itself.
     ///   - row: builds one row's view, once per row widget, from the ``ListRow``
     ///     that holds the element the row shows.
     public init(
@@ -53,24 +53,31 @@ public struct List<Element, ID: Hashable, Row: View>: PrimitiveView {
             let shown = ListRow(rows.elements[position])
             return ListRowContent(widget: row(shown).buildOne(in: context)) { shown.element = rows.elements[$0] }
         }
-        let selection = self.selection
+        // Without a binding, the list keeps the selected id itself, so a highlighted
+        // row still follows its element (GTK would leave it at its position).
+        let selection = self.selection ?? LocalSelection<ID>().binding
         list.attach(makeEffect(name: "rows", owner: list, compute: data) { [unowned list] elements in
             let changes = rows.update(elements)
             list.apply(changes, count: elements.count)
-            if let selection { list.select(selection.wrappedValue.flatMap(rows.position(of:))) }
+            list.select(selection.wrappedValue.flatMap(rows.position(of:)))
         })
-        if let selection {
-            list.onSelectionChange { position in
-                selection.wrappedValue = position.flatMap(rows.id(at:))
-            }
-            list.bind("selection", { selection.wrappedValue }, current: { list in
-                list.selectedPosition.flatMap(rows.id(at:))
-            }) { list, selected in
-                list.select(selected.flatMap(rows.position(of:)))
-            }
+        list.onSelectionChange { position in
+            selection.wrappedValue = position.flatMap(rows.id(at:))
+        }
+        list.bind("selection", { selection.wrappedValue }, current: { list in
+            list.selectedPosition.flatMap(rows.id(at:))
+        }) { list, selected in
+            list.select(selected.flatMap(rows.position(of:)))
         }
         return [list]
     }
+}
+
+/// The selected id of a list given no binding for it.
+@MainActor
+private final class LocalSelection<ID> {
+    private var id: ID?
+    var binding: Binding<ID?> { Binding(get: { self.id }, set: { self.id = $0 }) }
 }
 
 /// A list's elements as last shown, and their ids' hashes.
@@ -82,16 +89,18 @@ private final class ListRows<Element, ID: Hashable> {
     /// rare) only make GTK keep a row it should have replaced: every row on screen is
     /// shown again after each change, and selection compares the ids themselves.
     private var hashes: [Int] = []
-    // NB: a key path, not a closure: a main-actor closure called 100,000 times checks
-    // its executor each time, which cost more than the hashing.
+    // NB: a key path read in a plain loop, not a closure: a main-actor closure called
+    // 100,000 times (by `map` too) checks its executor each time, which cost more
+    // than the hashing.
     private let id: KeyPath<Element, ID>
 
     init(id: KeyPath<Element, ID>) { self.id = id }
 
     /// Takes the new elements and returns the changes from the previous ones.
     func update(_ elements: [Element]) -> [ListChange] {
-        let id = self.id
-        let newHashes = elements.map { $0[keyPath: id].hashValue }
+        var newHashes: [Int] = []
+        newHashes.reserveCapacity(elements.count)
+        for element in elements { newHashes.append(element[keyPath: id].hashValue) }
         let changes = ListDiff.changes(from: hashes, to: newHashes)
         self.elements = elements
         hashes = newHashes

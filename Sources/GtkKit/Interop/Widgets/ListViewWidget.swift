@@ -9,7 +9,8 @@ import CGtkShim
 /// content once, the first time the item is bound, and from then on only tells the
 /// content which position to show: on every bind, whenever GTK moves the item to
 /// another position, and after every change of the rows. When GTK destroys an item
-/// (its row was removed) the content waits for the next item GTK makes.
+/// (its row was removed) the content waits for the next item GTK makes; when rows on
+/// screen are replaced, the model hands GTK back the same items, so GTK keeps them.
 final class ListViewWidget: Widget {
     private let model: OpaquePointer
     private let selection: OpaquePointer
