@@ -81,6 +81,9 @@ let package = Package(
         // The C yardstick for Kuchi's start-up time and memory.
         .executableTarget(
             name: "gtk-baseline", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLinker),
+        // The floor for GtkKit's List: a plain C GtkListView of the same 100,000 rows.
+        .executableTarget(
+            name: "gtk-list-baseline", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLinker),
         .executableTarget(
             name: "gtkkit-bench",
             dependencies: ["GtkKit", "CGtk", "KuchiApp", "KuchiModel", "BenchSupport"],

@@ -49,3 +49,36 @@ gboolean gtkkit_accessible_label_is(gpointer widget, const char *label) {
     g_free(actual);
     return equal;
 }
+
+static GList *prepend_labels(GList *labels, GtkWidget *widget) {
+    if (GTK_IS_LABEL(widget))
+        labels = g_list_prepend(labels, widget);
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        labels = prepend_labels(labels, child);
+    return labels;
+}
+
+void gtkkit_set_accessible_labelled_by_labels(gpointer widget, GtkWidget *content) {
+    GList *labels = g_list_reverse(prepend_labels(NULL, content));
+    if (labels == NULL) {
+        gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+        return;
+    }
+    // A reference list travels as a GList in a pointer GValue; the accessible value
+    // made from it takes the list (not the labels, which it watches with weak refs).
+    GtkAccessibleRelation relation = GTK_ACCESSIBLE_RELATION_LABELLED_BY;
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_POINTER);
+    g_value_set_pointer(&value, labels);
+    gtk_accessible_update_relation_value(GTK_ACCESSIBLE(widget), 1, &relation, &value);
+    g_value_unset(&value);
+}
+
+gboolean gtkkit_accessible_labelled_by_is(gpointer widget, gpointer label) {
+    char *mismatch = gtk_test_accessible_check_relation(
+        GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL);
+    gboolean equal = mismatch == NULL;
+    g_free(mismatch);
+    return equal;
+}

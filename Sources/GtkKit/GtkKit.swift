@@ -18,7 +18,10 @@
 //   its child wrappers; a `Window` owns the root; the `Application` keeps
 //   each window until GTK destroys it. Signal closures are owned by GObject
 //   (released by the destroy-notify); they capture models strongly and
-//   widgets weakly, so no cycle runs through GTK.
+//   widgets weakly, so no cycle runs through GTK. A `List` is the one place
+//   where GTK decides how many widgets exist: its `ListViewWidget` owns one
+//   row view per GtkListItem GTK makes (the rows on screen and a margin),
+//   and points it at other elements instead of building new ones.
 //
 // The threading rule
 //   All state changes happen on the main thread, which runs the default

@@ -4,6 +4,8 @@ import Foundation
 struct Launch {
     let seconds: Double
     let peakKilobytes: Double
+    /// Every figure the program printed as `key N` (`window-ns`, `filter-ns`, …).
+    let reported: [String: UInt64]
 
     static func measure(_ program: URL, environment: [String: String]) -> Launch? {
         let output = Pipe()
@@ -29,7 +31,12 @@ struct Launch {
         guard let frame = value("first-frame-ns", in: text), let peak = value("peak-rss-kb", in: text) else {
             return nil
         }
-        return Launch(seconds: Double(frame - start) / 1e9, peakKilobytes: Double(peak))
+        var reported: [String: UInt64] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let number = UInt64(parts[1]) { reported[String(parts[0])] = number }
+        }
+        return Launch(seconds: Double(frame - start) / 1e9, peakKilobytes: Double(peak), reported: reported)
     }
 
     private static func value(_ key: String, in text: String) -> UInt64? {

@@ -1,6 +1,7 @@
 // gtkkit-bench: prints the figures quoted in README.md.
 // Run under a display and a session bus (see README.md):
 //   swift build -c release && xvfb-run -a dbus-run-session .build/release/gtkkit-bench
+// `--list` runs only the List figures.
 import CGtk
 import Foundation
 @_spi(Diagnostics) import GtkKit
@@ -10,7 +11,11 @@ guard gtk_init_check() != 0 else {
     exit(2)
 }
 MainLoop.attach()
-if CommandLine.arguments.contains("--profile-label-updates") {
+if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable] {
+    ListBenchmarks.probe(probe)
+} else if CommandLine.arguments.contains("--list") {
+    ListBenchmarks.run(rounds: 15)
+} else if CommandLine.arguments.contains("--profile-label-updates") {
     // For a profiler: only the bound label loop, long enough to sample.
     GtkKitBenchmarks.profileLabelUpdates()
 } else if CommandLine.arguments.contains("--gtkkit") {
@@ -18,5 +23,6 @@ if CommandLine.arguments.contains("--profile-label-updates") {
     GtkKitBenchmarks.run()
 } else {
     GtkKitBenchmarks.run()
+    ListBenchmarks.run(rounds: 15)
     AppBenchmarks.run(rounds: 15)
 }

@@ -1,8 +1,9 @@
 // CGtkShim: typed C helpers for what Swift cannot import from GTK directly:
 // function-like macros (casts, type checks), signal connection with a
 // destroy-notify, a main-loop bridge for libdispatch's main queue, a cheap
-// wake-up source for coalesced binding flushes, and GtkKitBin, a one-child
-// widget that reports its allocated size.
+// wake-up source for coalesced binding flushes, GtkKitBin, a one-child
+// widget that reports its allocated size, and GtkKitIndexModel, the count
+// behind a List.
 //
 // Threading rule: every function here must be called on the thread that runs
 // the default GMainContext (the main thread).
@@ -32,6 +33,12 @@ void gtkkit_set_accessible_hidden(gpointer widget, gboolean hidden);
 gboolean gtkkit_accessible_label_is(gpointer widget, const char *label);
 /// A new widget of `type` whose accessible role is `role` (a construct-only property).
 GtkWidget *gtkkit_widget_new_with_role(GType type, GtkAccessibleRole role);
+
+/// Names `widget` after every GtkLabel inside `content` (the labelled-by relation), in
+/// order: a screen reader reads a list row by its labels' text, which follows them.
+void gtkkit_set_accessible_labelled_by_labels(gpointer widget, GtkWidget *content);
+/// Whether `widget` is labelled by exactly `label` (for tests: GTK 4.8 has no getter).
+gboolean gtkkit_accessible_labelled_by_is(gpointer widget, gpointer label);
 
 // MARK: - Drop-down (string models)
 
@@ -182,5 +189,18 @@ double gtkkit_bin_get_offset(GtkKitBin *bin);
 /// Called after every size_allocate with the bin's new size.
 void gtkkit_bin_set_allocate_callback(GtkKitBin *bin, GtkKitAllocateCallback callback,
                                       gpointer data, GDestroyNotify destroy);
+
+// MARK: - GtkKitIndexModel
+
+/// A GListModel that is only a count: its items are small GObjects made when asked
+/// for, carrying no element. GtkKit's List keeps the elements and shows each row by
+/// its position. A splice gives the items GTK holds in the replaced range to the
+/// positions replacing them, so GTK keeps their widgets.
+#define GTKKIT_TYPE_INDEX_MODEL (gtkkit_index_model_get_type())
+G_DECLARE_FINAL_TYPE(GtkKitIndexModel, gtkkit_index_model, GTKKIT, INDEX_MODEL, GObject)
+
+GtkKitIndexModel *gtkkit_index_model_new(void);
+/// Replaces `removed` items at `position` with `added` ones and emits items-changed.
+void gtkkit_index_model_splice(GtkKitIndexModel *self, guint position, guint removed, guint added);
 
 G_END_DECLS

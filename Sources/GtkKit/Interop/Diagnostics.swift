@@ -24,6 +24,11 @@ public enum Diagnostics {
     nonisolated(unsafe) public internal(set) static var flushes = 0
     /// Observation's change notifications received by bindings (each tracking fires once).
     nonisolated(unsafe) public internal(set) static var changeNotifications = 0
+    /// `List` rows: contents built (once per GTK list item), those alive now, and
+    /// the `items-changed` emissions that told GTK of changed rows.
+    nonisolated(unsafe) public internal(set) static var listRowsBuilt = 0
+    nonisolated(unsafe) public internal(set) static var liveListRows = 0
+    nonisolated(unsafe) public internal(set) static var listItemsChanged = 0
     /// Redraws a `BarChart` asked GTK for (its bars changed), and frames it drew.
     nonisolated(unsafe) public internal(set) static var chartRedrawRequests = 0
     nonisolated(unsafe) public internal(set) static var chartDraws = 0
@@ -49,7 +54,8 @@ public enum Diagnostics {
     public static var summary: String {
         "evaluations=\(evaluations) widget-writes=\(widgetWrites) widgets-created=\(widgetsCreated) "
             + "flushes=\(flushes) live-widgets=\(liveWidgets) live-effects=\(liveEffects) "
-            + "live-closures=\(liveClosures) live-gobjects=\(liveGObjects)"
+            + "live-closures=\(liveClosures) live-gobjects=\(liveGObjects) "
+            + "list-rows-built=\(listRowsBuilt) live-list-rows=\(liveListRows) list-items-changed=\(listItemsChanged)"
     }
 
     static func printCounts() {

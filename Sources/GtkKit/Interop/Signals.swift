@@ -32,6 +32,7 @@ typealias OptionsAction = SignalClosure<@MainActor (UnsafeMutablePointer<GVarian
 typealias CommandLineAction = SignalClosure<@MainActor (LaunchCommandLine) -> Int32>
 typealias PointAction = SignalClosure<@MainActor (Double, Double) -> Void>
 typealias ResponseAction = SignalClosure<@MainActor (String) -> Void>
+typealias ObjectAction = SignalClosure<@MainActor (UnsafeMutableRawPointer) -> Void>
 
 // NB: C function pointers cannot be formed inside a generic type, so each
 // closure type gets its own destroy-notify.
@@ -55,6 +56,10 @@ extension SignalClosure where Function == @MainActor (Double, Double) -> Void {
 
 extension SignalClosure where Function == @MainActor (String) -> Void {
     static let release: GDestroyNotify = { Unmanaged<ResponseAction>.fromOpaque($0!).release() }  // safe: see above
+}
+
+extension SignalClosure where Function == @MainActor (UnsafeMutableRawPointer) -> Void {
+    static let release: GDestroyNotify = { Unmanaged<ObjectAction>.fromOpaque($0!).release() }  // safe: see above
 }
 
 extension SignalClosure where Function == @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32 {
@@ -89,6 +94,18 @@ enum Signal {
         return gtkkit_connect_pointer(instance, name, { _, _, data in
             MainActor.assumeIsolated { VoidAction.from(data).function() }
         }, box, VoidAction.release)
+    }
+
+    /// Connects a signal whose one argument is an object, never NULL
+    /// (GtkSignalListItemFactory's setup, bind, unbind and teardown: the list item).
+    @discardableResult
+    static func connectObject(
+        _ instance: gpointer, _ name: String, _ action: @escaping @MainActor (UnsafeMutableRawPointer) -> Void
+    ) -> gulong {
+        gtkkit_connect_pointer(instance, name, { _, object, data in
+            // safe: these signals always pass their object.
+            MainActor.assumeIsolated { ObjectAction.from(data).function(object!) }
+        }, ObjectAction(action).retainedPointer(), ObjectAction.release)
     }
 
     /// Connects GListModel::items-changed, ignoring where the change happened.

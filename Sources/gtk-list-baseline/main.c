@@ -1,0 +1,153 @@
+// gtk-list-baseline: the floor for GtkKit's List in gtkkit-bench. A plain C
+// GtkListView of 100,000 rows ("word 0" … "word 99999", a GtkStringList with a
+// label per row from a signal factory) in a scrolled window, in the same kind of
+// window GtkKit makes (an AdwWindow); it prints the monotonic time of its first
+// painted frame, the time from building the window to that frame, and its peak
+// resident memory, and exits. With GTK_LIST_BASELINE=filter it then also times the
+// change List makes for a filter to every hundredth row (one splice of 99,999 rows
+// for 999 new ones) and prints the median of seven as filter-ns.
+#include <adwaita.h>
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static long long now_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+static long long window_start;
+static gboolean painted;
+
+static void on_after_paint(GdkFrameClock *clock, gpointer data) {
+    (void)clock;
+    (void)data;
+    gboolean first = window_start != 0;
+    long long start = window_start;
+    painted = TRUE;
+    if (!first)
+        return;
+    window_start = 0;
+    long long now = now_ns();
+    printf("first-frame-ns %lld\nwindow-ns %lld\n", now, now - start);
+    char line[256];
+    FILE *status = fopen("/proc/self/status", "r");
+    while (status != NULL && fgets(line, sizeof line, status) != NULL) {
+        long kilobytes;
+        if (sscanf(line, "VmHWM: %ld kB", &kilobytes) == 1)
+            printf("peak-rss-kb %ld\n", kilobytes);
+    }
+    if (status != NULL)
+        fclose(status);
+    fflush(stdout);
+}
+
+static void on_realize(GtkWidget *window, gpointer data) {
+    (void)data;
+    g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(on_after_paint), NULL);
+}
+
+static void setup(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory;
+    (void)data;
+    gtk_list_item_set_child(item, gtk_label_new(NULL));
+}
+
+static void bind(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory;
+    (void)data;
+    GtkStringObject *string = gtk_list_item_get_item(item);
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(string));
+}
+
+static gboolean stop_waiting(gpointer data) {
+    (void)data;
+    painted = TRUE;
+    return G_SOURCE_REMOVE;
+}
+
+// Runs the loop until the next frame is painted (at most a second).
+static void wait_for_paint(void) {
+    painted = FALSE;
+    guint timeout = g_timeout_add(1000, stop_waiting, NULL);
+    while (!painted)
+        g_main_context_iteration(NULL, TRUE);
+    GSource *source = g_main_context_find_source_by_id(NULL, timeout);
+    if (source != NULL)
+        g_source_destroy(source);
+}
+
+static int compare(const void *a, const void *b) {
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+// Every hundredth word stays: rows 1 to 99,999 are replaced by words 100 to 99,900,
+// then the words come back, eight times; the first round warms up.
+static void time_filter(GtkStringList *words) {
+    static char texts[100000][16];
+    const char *kept[1000];
+    const char *all[100000];
+    for (int index = 0; index < 100000; index++) {
+        snprintf(texts[index], sizeof texts[index], "word %d", index);
+        all[index] = texts[index];
+    }
+    long long samples[7];
+    for (int round = 0; round < 8; round++) {
+        long long start = now_ns();
+        int count = 0;
+        for (int index = 100; index < 100000; index += 100)
+            kept[count++] = texts[index];
+        kept[count] = NULL;
+        gtk_string_list_splice(words, 1, 99999, kept);
+        long long elapsed = now_ns() - start;
+        if (round > 0)
+            samples[round - 1] = elapsed;
+        wait_for_paint();
+        const char *rest[100000];
+        memcpy(rest, all + 1, sizeof(char *) * 99999);
+        rest[99999] = NULL;
+        gtk_string_list_splice(words, 1, 999, rest);
+        wait_for_paint();
+    }
+    qsort(samples, 7, sizeof samples[0], compare);
+    printf("filter-ns %lld\n", samples[3]);
+    fflush(stdout);
+}
+
+int main(void) {
+    gtk_init();
+    adw_init();
+    window_start = now_ns();
+    GtkStringList *words = gtk_string_list_new(NULL);
+    char text[32];
+    for (int index = 0; index < 100000; index++) {
+        snprintf(text, sizeof text, "word %d", index);
+        gtk_string_list_append(words, text);
+    }
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind), NULL);
+    GtkSingleSelection *selection = gtk_single_selection_new(G_LIST_MODEL(words));
+    gtk_single_selection_set_autoselect(selection, FALSE);
+    GtkWidget *list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list);
+    gtk_widget_set_vexpand(scroller, TRUE);
+
+    GtkWidget *window = adw_window_new();
+    gtk_window_set_title(GTK_WINDOW(window), "List benchmark");
+    gtk_window_set_default_size(GTK_WINDOW(window), 640, 480);
+    adw_window_set_content(ADW_WINDOW(window), scroller);
+    g_signal_connect(window, "realize", G_CALLBACK(on_realize), NULL);
+    gtk_window_present(GTK_WINDOW(window));
+    wait_for_paint();
+    const char *mode = g_getenv("GTK_LIST_BASELINE");
+    if (mode != NULL && strcmp(mode, "filter") == 0)
+        time_filter(words);
+    return 0;
+}

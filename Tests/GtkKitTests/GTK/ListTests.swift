@@ -1,0 +1,199 @@
+import CGtk
+import CGtkShim
+import Observation
+import Testing
+@_spi(Interop) @_spi(Diagnostics) @testable import GtkKit
+
+extension GTKTests {
+    /// `List` keeps widgets for the rows on screen only, points them at other elements
+    /// as they scroll or the data changes, and tells GTK only what changed.
+    @Suite("List") @MainActor
+    struct ListTests {
+        @Test("a list of 100,000 rows builds at most 300 row widgets, and shows the first rows")
+        func fewRowWidgets() {
+            let words = Words(count: 100_000)
+            let built = Diagnostics.listRowsBuilt
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).first == "word 0" }, "the first row shows the first word")
+            #expect(Diagnostics.listRowsBuilt - built > 10)
+            #expect(Diagnostics.listRowsBuilt - built <= 300)
+            #expect(children(of: listView(in: window)).count <= 300)
+        }
+
+        @Test("a row scrolled to another element shows it through the same widgets, not rebuilt ones")
+        func recycledRowShowsNewElement() {
+            let words = Words(count: 100_000)
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).first == "word 0" }, "the first rows are shown")
+            let labels = rowLabels(in: window)
+            let built = Diagnostics.listRowsBuilt
+            let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(listView(in: window)))
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) / 2)
+            pump(until: { rowTexts(in: window).contains("word 50000") }, "the middle rows are shown")
+            let recycled = labels.filter { labelText($0).hasPrefix("word 4") || labelText($0).hasPrefix("word 5") }
+            #expect(!recycled.isEmpty, "the labels that showed the first words show words from the middle")
+            #expect(Diagnostics.listRowsBuilt - built <= 10)
+        }
+
+        @Test("a move is told to GTK as one removal and one insertion, and no row is rebuilt")
+        func moveWithoutRebuilding() {
+            let words = Words(count: 10)
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).count == 10 }, "all ten rows are shown")
+            let built = Diagnostics.listRowsBuilt
+            let emitted = Diagnostics.listItemsChanged
+            words.rows = words.rows  // the same ids: nothing to tell GTK
+            nextTurn()
+            #expect(Diagnostics.listItemsChanged == emitted)
+            words.rows.insert(words.rows.remove(at: 2), at: 7)
+            nextTurn()
+            #expect(Diagnostics.listItemsChanged == emitted + 2)
+            #expect(Diagnostics.listRowsBuilt == built)
+            pump(until: { rowTexts(in: window) == words.rows.map(\.text) }, "the rows show the new order")
+        }
+
+        @Test("filtering 100,000 rows to 1,000 shows the remaining rows in the row widgets already built, GTK's too")
+        func filterReusesRows() {
+            let words = Words(count: 100_000)
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).first == "word 0" }, "the first rows are shown")
+            let built = Diagnostics.listRowsBuilt
+            let items = Array(children(of: listView(in: window)).prefix(20))
+            words.rows = words.rows.filter { $0.id % 100 == 0 }
+            pump(until: { rowTexts(in: window).prefix(3) == ["word 0", "word 100", "word 200"] }, "the filtered rows are shown")
+            #expect(Diagnostics.listRowsBuilt == built)
+            #expect(Array(children(of: listView(in: window)).prefix(20)) == items, "GTK kept its row widgets too")
+        }
+
+        @Test("a row shows its element's new content when the id stays")
+        func contentChange() {
+            let words = Words(count: 10)
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).count == 10 }, "all ten rows are shown")
+            let emitted = Diagnostics.listItemsChanged
+            words.rows[3].text = "changed"
+            pump(until: { rowTexts(in: window)[3] == "changed" }, "the fourth row shows its new text")
+            #expect(Diagnostics.listItemsChanged == emitted)
+        }
+
+        @Test("the user's selection is reported by id, follows the element when it moves, and a write selects")
+        func selection() {
+            let words = Words(count: 10)
+            let window = showWindow { WordList(words: words, selectable: true) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).count == 10 }, "all ten rows are shown")
+            let model = gtk_list_view_get_model(OpaquePointer(listView(in: window)))
+            #expect(gtk_selection_model_is_selected(model, 0) == 0, "nothing is selected at first")
+            gtk_selection_model_select_item(model, 3, 1)  // as a click or the keyboard does
+            #expect(words.selected == 3)
+            words.rows.insert(Word(id: 100, text: "new"), at: 0)
+            nextTurn()
+            #expect(gtk_selection_model_is_selected(model, 4) != 0, "the selection follows word 3 to row 4")
+            #expect(words.selected == 3)
+            words.selected = 7
+            nextTurn()
+            #expect(gtk_selection_model_is_selected(model, 8) != 0)
+            #expect(gtk_selection_model_is_selected(model, 4) == 0)
+        }
+
+        @Test("the arrow keys and End move the selection, and the model hears it",
+              .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+        func keyboardSelects() throws {
+            let words = Words(count: 10)
+            let title = "List keys \(Int.random(in: 0..<1_000_000))"
+            let window = showWindow { WordList(words: words, selectable: true) }
+            defer { window.close() }
+            gtk_window_set_title(typed(window.gtkWindow), title)
+            pump(until: { rowTexts(in: window).count == 10 }, "all ten rows are shown")
+            var id: UInt?
+            pump(until: {
+                id = WindowManager.windowID(title: title)
+                return id != nil
+            }, "the window has an X id")
+            WindowManager.run("xdotool", ["windowactivate", "\(try #require(id))"])
+            pump(until: { gtk_window_is_active(typed(window.gtkWindow)) != 0 }, "the window is active")
+            gtk_widget_grab_focus(children(of: listView(in: window))[0])
+            WindowManager.run("xdotool", ["key", "--clearmodifiers", "Down"])
+            pump(until: { words.selected == 1 }, "Down selects the second row")
+            WindowManager.run("xdotool", ["key", "--clearmodifiers", "End"])
+            pump(until: { words.selected == 9 }, "End selects the last row")
+        }
+
+        @Test("a closed list leaves no row, wrapper, binding, closure or GObject behind")
+        func closedListReleasesEverything() {
+            MainLoop.drain()
+            let before = (Diagnostics.liveWidgets, Diagnostics.liveEffects, Diagnostics.liveClosures,
+                          Diagnostics.liveGObjects, Diagnostics.liveListRows)
+            let words = Words(count: 1_000)
+            do {
+                let window = showWindow { WordList(words: words, selectable: true) }
+                pump(until: { rowTexts(in: window).first == "word 0" }, "the first rows are shown")
+                #expect(Diagnostics.liveListRows > before.4)
+                window.close()
+            }
+            pump(until: {
+                (Diagnostics.liveWidgets, Diagnostics.liveEffects, Diagnostics.liveClosures,
+                 Diagnostics.liveGObjects, Diagnostics.liveListRows) == before
+            }, "everything released")
+            #expect(Diagnostics.liveListRows == before.4)
+            #expect(Diagnostics.liveEffects == before.1)
+            #expect(Diagnostics.liveGObjects == before.3)
+        }
+
+        @Test("a row is read to screen readers by its label")
+        func accessibleName() {
+            let words = Words(count: 10)
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).count == 10 }, "all ten rows are shown")
+            let row = children(of: listView(in: window))[0]
+            // safe: every row holds the Text its fixture builds.
+            let label = descendant(of: row, type: gtk_label_get_type())!
+            #expect(gtkkit_accessible_labelled_by_is(row, label) != 0)
+            #expect(gtk_accessible_get_accessible_role(OpaquePointer(row)) == GTK_ACCESSIBLE_ROLE_LIST_ITEM)
+        }
+    }
+}
+
+@MainActor
+private func listView(in window: Window) -> UnsafeMutablePointer<GtkWidget> {
+    // safe: each test's window holds one List.
+    descendant(of: typed(window.gtkWindow), type: gtk_list_view_get_type())!
+}
+
+/// The label of each row GTK shows, in order.
+@MainActor
+private func rowLabels(in window: Window) -> [UnsafeMutablePointer<GtkWidget>] {
+    children(of: listView(in: window)).compactMap { descendant(of: $0, type: gtk_label_get_type()) }
+}
+
+@MainActor
+private func rowTexts(in window: Window) -> [String] { rowLabels(in: window).map(labelText) }
+
+private struct Word {
+    let id: Int
+    var text: String
+}
+
+@Observable @MainActor private final class Words {
+    var rows: [Word]
+    var selected: Int?
+    init(count: Int) { rows = (0..<count).map { Word(id: $0, text: "word \($0)") } }
+}
+
+private struct WordList: View {
+    let words: Words
+    var selectable = false
+
+    var body: some View {
+        @Bindable var words = words
+        List({ words.rows }, id: \.id, selection: selectable ? $words.selected : nil) { row in
+            Text { row.text }
+        }
+    }
+}
