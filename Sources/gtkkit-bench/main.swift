@@ -1,7 +1,7 @@
 // gtkkit-bench: prints the figures quoted in README.md.
 // Run under a display and a session bus (see README.md):
 //   swift build -c release && xvfb-run -a dbus-run-session .build/release/gtkkit-bench
-// `--list` runs only the List figures.
+// `--list` runs only the List figures, `--gtkkit` only the GtkKit table.
 import CGtk
 import Foundation
 @_spi(Diagnostics) import GtkKit
