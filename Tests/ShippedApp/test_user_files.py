@@ -17,12 +17,13 @@ import subprocess
 import tempfile
 import unittest
 
-from kuchi_app import KuchiApp, is_root, make_writable, read_bytes, read_json, snapshot, wait_until, write
+from kuchi_app import KuchiApp, is_root, kuchi_basics_answers, make_writable, read_bytes, read_json, snapshot, wait_until, write
 
 PROFILE = b'{"name": "Aiko"}'
 SETTINGS = b'{"numberOfQuestions": 7, "rememberUser": true}'
 PROGRESS = b'{"questions": {"\xe3\x81\xaf\xe3\x81\x84": {"correct": 2, "wrong": 1}}}'
 DATABASE = "kuchi.sqlite3"
+ANSWERS = kuchi_basics_answers()
 
 
 def database_rows(app, sql):
@@ -173,12 +174,13 @@ class UnwritableFolders(unittest.TestCase):
             self.assertIn("read-only", text)
             self.assertIn("your answers are kept and saved once it opens", text)
             app.press("Start")
-            app.answer_once()
+            # Right answers: each is a new question, so each is a review.
+            app.answer_once(ANSWERS, correct=True)
             waiting = app.text_containing("1 answer waits to be saved")
             self.assertIn("kept in memory only", waiting, "the folder cannot take the journal either")
             self.assertEqual(read_bytes(progress), PROGRESS, "the old file is untouched")
             os.chmod(app.data, 0o755)
-            app.answer_once()
+            app.answer_once(ANSWERS, correct=True)
             # Every answer given is in the log: the one that waited, then this one.
             self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 2)
             wait_until(lambda: not app.has_text_containing("waits to be saved"), 5, "the waiting answer's line to clear")
@@ -201,13 +203,14 @@ class UnwritableFolders(unittest.TestCase):
                 with app:
                     app.text_containing("review history could not be opened")
                     app.press("Start")
-                    app.answer_once()
+                    # Right answers: each is a new question, so each is a review.
+                    app.answer_once(ANSWERS, correct=True)
                     app.text_containing("1 answer waits to be saved")
                     self.assertEqual(read_bytes(progress), PROGRESS, "the old file is untouched")
                     self.assertEqual([e for e in os.listdir(app.data) if e.startswith(".")], [],
                                      "no temporary file left behind")
                     os.remove(filler)
-                    app.answer_once()
+                    app.answer_once(ANSWERS, correct=True)
                     # Every answer given is in the log: the one that waited, then this one.
                     self.assertEqual(database_rows(app, "SELECT count(*) FROM review"), 2)
                     wait_until(lambda: not app.has_text_containing("could not be opened"), 5, "the problem to clear")
