@@ -121,4 +121,22 @@ public func pump(
     let held = MainLoop.run(until: condition, timeout: timeout)
     #expect(held, comment ?? "condition not reached in time", sourceLocation: sourceLocation)
 }
+
+/// Makes a GTK window the active one through the window manager, as a click on it
+/// would, so that key presses typed with xdotool reach it. The window is given a title
+/// of its own to be found by.
+@MainActor
+public func activate(
+    _ window: UnsafeMutablePointer<GtkWidget>, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let title = "GtkKit test window \(UInt(bitPattern: window))"
+    gtk_window_set_title(typed(window), title)
+    var id: UInt?
+    pump(until: {
+        id = WindowManager.windowID(title: title)
+        return id != nil
+    }, "the window has an X id", sourceLocation: sourceLocation)
+    WindowManager.run("xdotool", ["windowactivate", "\(try #require(id, sourceLocation: sourceLocation))"])
+    pump(until: { gtk_window_is_active(typed(window)) != 0 }, "the window is active", sourceLocation: sourceLocation)
+}
 #endif

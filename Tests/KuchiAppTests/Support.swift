@@ -92,17 +92,8 @@ final class AppHarness {
 
     /// Activates the window (or the open dialog) and types a key with xdotool.
     func pressKey(_ keysym: String, inDialog: Bool = false) throws {
-        let title = "Kuchi test \(ObjectIdentifier(self).hashValue)"
         let target: UnsafeMutablePointer<GtkWidget> = inDialog ? try #require(dialog) : typed(window.gtkWindow)
-        gtk_window_set_title(typed(target), title)
-        var id: UInt?
-        pump(until: {
-            id = WindowManager.windowID(title: title)
-            return id != nil
-        }, "the window has an X id")
-        let windowID = try #require(id)
-        WindowManager.run("xdotool", ["windowactivate", "\(windowID)"])
-        pump(until: { gtk_window_is_active(typed(target)) != 0 }, "the window is active")
+        try activate(target)
         WindowManager.run("xdotool", ["key", "--clearmodifiers", keysym])
     }
 

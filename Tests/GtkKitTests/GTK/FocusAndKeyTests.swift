@@ -81,17 +81,8 @@ extension GTKTests {
                 == GTK_INPUT_HINT_NO_SPELLCHECK.rawValue | GTK_INPUT_HINT_NO_EMOJI.rawValue)
         }
 
-        /// Makes the window the active one, as a click on it would, so keys reach it.
         private func activate(_ window: Window) throws {
-            let title = "GtkKit focus test \(ObjectIdentifier(window).hashValue)"
-            window.widget.setTitle(title)
-            var id: UInt?
-            pump(until: {
-                id = WindowManager.windowID(title: title)
-                return id != nil
-            }, "the window has an X id")
-            WindowManager.run("xdotool", ["windowactivate", "\(try #require(id))"])
-            pump(until: { gtk_window_is_active(typed(window.gtkWindow)) != 0 }, "the window is active")
+            try GtkTestSupport.activate(typed(window.gtkWindow))
         }
 
         private func contains(focusOf window: Window, _ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {

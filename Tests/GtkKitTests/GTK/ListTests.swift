@@ -105,18 +105,10 @@ extension GTKTests {
               .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
         func keyboardSelects() throws {
             let words = Words(count: 10)
-            let title = "List keys \(Int.random(in: 0..<1_000_000))"
             let window = showWindow { WordList(words: words, selectable: true) }
             defer { window.close() }
-            gtk_window_set_title(typed(window.gtkWindow), title)
             pump(until: { rowTexts(in: window).count == 10 }, "all ten rows are shown")
-            var id: UInt?
-            pump(until: {
-                id = WindowManager.windowID(title: title)
-                return id != nil
-            }, "the window has an X id")
-            WindowManager.run("xdotool", ["windowactivate", "\(try #require(id))"])
-            pump(until: { gtk_window_is_active(typed(window.gtkWindow)) != 0 }, "the window is active")
+            try activate(typed(window.gtkWindow))
             gtk_widget_grab_focus(children(of: listView(in: window))[0])
             WindowManager.run("xdotool", ["key", "--clearmodifiers", "Down"])
             pump(until: { words.selected == 1 }, "Down selects the second row")
