@@ -35,30 +35,22 @@ enum GtkKitBenchmarks {
         var observationSamples: [Double] = []
         let bare = Value()
         for round in 0..<8 {
-            var start = Measure.now()
-            for index in 0..<count { gtk_label_set_text(label, "Count: \(base + index)") }
+            let raw = secondsPerCall(count) { index in gtk_label_set_text(label, "Count: \(base + index)") }
             base += count
-            let raw = Double(Measure.now() - start) / 1e9 / Double(count)
-            start = Measure.now()
-            for _ in 0..<count {
+            let bound = secondsPerCall(count) { _ in
                 model.value += 1
                 UpdateScheduler.flush()
             }
-            let bound = Double(Measure.now() - start) / 1e9 / Double(count)
-            start = Measure.now()
-            for _ in 0..<count {
+            let loop = secondsPerCall(count) { _ in
                 model.value += 1
                 MainLoop.iterate()
             }
-            let loop = Double(Measure.now() - start) / 1e9 / Double(count)
             // The floor any Observation-based binding pays: arming
             // withObservationTracking, then a write firing it, no GtkKit at all.
-            start = Measure.now()
-            for _ in 0..<count {
+            let observation = secondsPerCall(count) { _ in
                 withObservationTracking { _ = bare.value } onChange: {}
                 bare.value += 1
             }
-            let observation = Double(Measure.now() - start) / 1e9 / Double(count)
             if round > 0 {  // the first round warms up
                 rawSamples.append(raw)
                 boundSamples.append(bound)
@@ -96,18 +88,14 @@ enum GtkKitBenchmarks {
         var stateSamples: [Double] = []
         var modelSamples: [Double] = []
         for round in 0..<8 {
-            var start = Measure.now()
-            for _ in 0..<count {
+            let observable = secondsPerCall(count) { _ in
                 model.value += 1
                 UpdateScheduler.flush()
             }
-            let observable = Double(Measure.now() - start) / 1e9 / Double(count)
-            start = Measure.now()
-            for _ in 0..<count {
+            let state = secondsPerCall(count) { _ in
                 counter.count += 1
                 UpdateScheduler.flush()
             }
-            let state = Double(Measure.now() - start) / 1e9 / Double(count)
             if round > 0 {
                 modelSamples.append(observable)
                 stateSamples.append(state)
@@ -119,6 +107,13 @@ enum GtkKitBenchmarks {
         table.add("  vs the same through an @Observable property", String(format: "%.2f×", state / observable),
                   target: "≤ 1.1×")
         window.close()
+    }
+
+    /// Runs `body` `count` times (with the index) and returns the seconds per call.
+    private static func secondsPerCall(_ count: Int, _ body: (Int) -> Void) -> Double {
+        let start = Measure.now()
+        for index in 0..<count { body(index) }
+        return Double(Measure.now() - start) / 1e9 / Double(count)
     }
 
     static func profileLabelUpdates() {
