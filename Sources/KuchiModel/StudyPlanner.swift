@@ -180,13 +180,17 @@ public final class StudyPlanner {
         }
     }
 
-    /// Clears ``openProblem`` and ``logProblem`` once shown; a save problem stays until
-    /// a save succeeds.
+    /// Clears ``openProblem``, ``logProblem`` and ``journalProblem`` once shown; the
+    /// sentence about waiting answers stays until they are saved.
     public func dismissProblems() {
         openProblem = nil
         logProblem = nil
         journalProblem = nil
     }
+
+    /// Whether any problem shown is one ``dismissProblems()`` clears (the waiting
+    /// answers' sentence stays until they are saved).
+    public var hasDismissibleProblems: Bool { openProblem != nil || logProblem != nil || journalProblem != nil }
 
     /// Checks the review log, which opening leaves out to open fast (about a second at a
     /// million reviews), on a thread of its own with a read-only connection, and reports

@@ -74,7 +74,7 @@ struct ProblemBanner: View {
                 planner.dismissProblems()
             }
             // What is still not saved stays until a save succeeds.
-            .visible { !state.problems.isEmpty || !users.loadProblems.isEmpty || planner.openProblem != nil || planner.logProblem != nil }
+            .visible { !state.problems.isEmpty || !users.loadProblems.isEmpty || planner.hasDismissibleProblems }
             .align(horizontal: .end)
             .widgetName("problem-dismiss")
         }
