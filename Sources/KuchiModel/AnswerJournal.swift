@@ -72,7 +72,7 @@ struct AnswerJournal {
             throw error
         }
         if !existed {
-            try AtomicFile.syncDirectory(LocalPath(bytes: path.bytes.dropLast(path.lastComponent.bytes.count + 1)))
+            try AtomicFile.syncDirectory(path.folder)
         }
     }
 
@@ -105,13 +105,14 @@ struct AnswerJournal {
     /// Removes the journal once every answer in it is saved.
     func remove() {
         guard path.withCString({ unlink($0) }) == 0 else { return }
-        try? AtomicFile.syncDirectory(LocalPath(bytes: path.bytes.dropLast(path.lastComponent.bytes.count + 1)))
+        try? AtomicFile.syncDirectory(path.folder)
     }
 
-    /// Renames the journal aside as "….pending.corrupt-<UTC time>" (it held lines that
-    /// could not be read); returns the new name, or nil if it could not be renamed.
+    /// Renames the journal aside as "….pending.corrupt-<UTC time>", named as a damaged
+    /// profile is (it held lines that could not be read); returns the new name, or nil
+    /// if it could not be renamed.
     func moveAside(at time: Date) -> LocalPath? {
-        let destination = LocalPath(bytes: path.bytes + Array(".corrupt-\(UserStore.timestamp(time))".utf8))
+        let destination = UserStore.asidePath(for: path, at: time)
         let moved = path.withCString { from in destination.withCString { rename(from, $0) } } == 0
         return moved ? destination : nil
     }

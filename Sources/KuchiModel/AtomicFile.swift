@@ -81,7 +81,7 @@ public enum AtomicFile {
             }
             return
         }
-        let parent = LocalPath(bytes: path.bytes.dropLast(path.lastComponent.bytes.count + 1))
+        let parent = path.folder
         if !parent.bytes.isEmpty, parent != path { try makeDirectories(parent) }
         guard path.withCString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST else {
             throw WriteError(path: path, operation: "create the folder", error: .last)

@@ -40,6 +40,12 @@ public struct LocalPath: Sendable, Hashable, CustomStringConvertible {
         return LocalPath(bytes: trimmed[(slash + 1)...])
     }
 
+    /// The folder the path names a file in: the path without its last component (and
+    /// the slash before it).
+    public var folder: LocalPath {
+        LocalPath(bytes: bytes.dropLast(lastComponent.bytes.count + 1))
+    }
+
     /// This path with `name` appended after a slash.
     public func appending(_ name: String) -> LocalPath {
         let separator: [UInt8] = bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]

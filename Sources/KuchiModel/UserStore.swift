@@ -96,14 +96,7 @@ public final class UserStore: Sendable {
 
     /// Renames an unusable file out of the way and says so.
     private func moveAside(_ file: UserFile, _ path: LocalPath, reason: String) -> UserFileProblem {
-        let base = LocalPath(bytes: path.bytes + Array(".corrupt-\(Self.timestamp(now()))".utf8))
-        var destination = base
-        var attempt = 1
-        var status = stat()
-        while destination.withCString({ lstat($0, &status) }) == 0 {
-            attempt += 1
-            destination = LocalPath(bytes: base.bytes + Array("-\(attempt)".utf8))
-        }
+        let destination = Self.asidePath(for: path, at: now())
         let opening = "The file with \(file.title), \(path), could not be used: \(reason)."
         guard path.withCString({ from in destination.withCString { rename(from, $0) } }) == 0 else {
             let failure = SystemError.last
@@ -119,6 +112,21 @@ public final class UserStore: Sendable {
             message: "\(opening) Kuchi moved it aside to \(aside), in the same folder, and \(file.fallbackWords). "
                 + "Nothing was deleted.",
             keepsFileInPlace: false)
+    }
+
+    /// Where a damaged file at `path` is moved aside: "NAME.corrupt-<UTC time>", with
+    /// "-2", "-3"… after it when that name is taken, so nothing moved aside earlier is
+    /// replaced.
+    static func asidePath(for path: LocalPath, at time: Date) -> LocalPath {
+        let base = LocalPath(bytes: path.bytes + Array(".corrupt-\(timestamp(time))".utf8))
+        var destination = base
+        var attempt = 1
+        var status = stat()
+        while destination.withCString({ lstat($0, &status) }) == 0 {
+            attempt += 1
+            destination = LocalPath(bytes: base.bytes + Array("-\(attempt)".utf8))
+        }
+        return destination
     }
 
     /// E.g. "20261122T001500", in UTC so names sort in time order on any machine.
