@@ -48,22 +48,17 @@ public struct Settings: Codable, Equatable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Settings()
         rememberUser = try container.decodeIfPresent(Bool.self, forKey: .rememberUser) ?? defaults.rememberUser
-        numberOfQuestions = Self.clampedQuestions(
-            try Self.wholeNumber(CodingKeys.numberOfQuestions, in: container, range: Self.questionsRange)
-                ?? defaults.numberOfQuestions)
+        numberOfQuestions = try Self.wholeNumber(CodingKeys.numberOfQuestions, in: container, range: Self.questionsRange)
+            ?? defaults.numberOfQuestions
         appearance = try container.decodeIfPresent(Appearance.self, forKey: .appearance) ?? defaults.appearance
         learningEnabled = try container.decodeIfPresent(Bool.self, forKey: .learningEnabled)
             ?? defaults.learningEnabled
         cardColor = try container.decodeIfPresent(String.self, forKey: .cardColor) ?? defaults.cardColor
         deck = try container.decodeIfPresent(String.self, forKey: .deck) ?? defaults.deck
-        dailyNewCards = Self.clamped(
-            try Self.wholeNumber(CodingKeys.dailyNewCards, in: container, range: Self.dailyNewCardsRange)
-                ?? defaults.dailyNewCards,
-            to: Self.dailyNewCardsRange)
-        desiredRetention = Self.clamped(
-            try Self.wholeNumber(CodingKeys.desiredRetention, in: container, range: Self.retentionRange)
-                ?? defaults.desiredRetention,
-            to: Self.retentionRange)
+        dailyNewCards = try Self.wholeNumber(CodingKeys.dailyNewCards, in: container, range: Self.dailyNewCardsRange)
+            ?? defaults.dailyNewCards
+        desiredRetention = try Self.wholeNumber(CodingKeys.desiredRetention, in: container, range: Self.retentionRange)
+            ?? defaults.desiredRetention
         guard Self.isColor(cardColor) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.cardColor], debugDescription: "a colour is written #rrggbb"))
@@ -75,9 +70,9 @@ public struct Settings: Codable, Equatable, Sendable {
         }
     }
 
-    /// The whole number under `key`, nil if the key is missing or null. A number with a
-    /// fraction, or anything else, is refused with the key, the range and what was found;
-    /// a whole number out of `range` is clamped into it by the caller.
+    /// The whole number under `key`, clamped into `range`; nil if the key is missing or
+    /// null. A number with a fraction, or anything else, is refused with the key, the
+    /// range and what was found.
     private static func wholeNumber<Key: CodingKey>(
         _ key: Key, in container: KeyedDecodingContainer<Key>, range: ClosedRange<Int>
     ) throws -> Int? {
@@ -91,7 +86,7 @@ public struct Settings: Codable, Equatable, Sendable {
         guard let whole = Int(exactly: value) else {
             throw InvalidSetting(key: key.stringValue, range: range, found: value)
         }
-        return whole
+        return clamped(whole, to: range)
     }
 
     /// A setting whose value is not what it must be, in words:
