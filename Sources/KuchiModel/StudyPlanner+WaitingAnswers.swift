@@ -16,24 +16,21 @@ extension StudyPlanner {
         let after = expectedState(of: answer.card, after: answer.rating, at: answer.time)
         expected[answer.card] = after
         waiting.append(answer)
-        var journalFailure: AtomicFile.WriteError?
-        if let journal {
-            do { try journal.append(answer) } catch { journalFailure = error }
+        do {
+            try journal?.append(answer)
+        } catch {
+            answersOnlyInMemory += 1
+            lastJournalError = error
         }
-        if journal == nil || journalFailure != nil { answersOnlyInMemory = waiting.count }
-        waitingChanged(journalFailure: journalFailure)
+        waitingChanged()
         retryWhileWaiting()
         return after
     }
 
-    /// Saves the waiting answers in order, as far as the database lets it.
+    /// Saves the waiting answers in order, as far as the store (opened by the caller)
+    /// lets it.
     func saveWaiting() {
-        guard !waiting.isEmpty else { return }
-        openStore()
-        guard let store else {
-            waitingChanged(journalFailure: nil)
-            return
-        }
+        guard !waiting.isEmpty, let store else { return }
         var saved = 0
         while let answer = waiting.first {
             do {
@@ -41,13 +38,15 @@ extension StudyPlanner {
                     try save(answer, in: store)
                 }
             } catch {
-                saveFailed(error)
+                lastSaveError = error
                 break
             }
             waiting.removeFirst()
             saved += 1
         }
+        // The oldest are saved first; those in memory only may be among them.
         answersOnlyInMemory = min(answersOnlyInMemory, waiting.count)
+        if answersOnlyInMemory == 0 { lastJournalError = nil }
         if waiting.isEmpty {
             expected = [:]
             journal?.remove()
@@ -55,12 +54,7 @@ extension StudyPlanner {
             retryTask = nil
         }
         if saved > 0 { didSave() }
-        waitingChanged(journalFailure: nil)
-    }
-
-    /// Remembers why the last save failed, for the banner.
-    func saveFailed(_ error: ReviewStoreError) {
-        lastSaveError = error
+        waitingChanged()
     }
 
     /// Reads the answers a previous run left waiting, and saves them if it can.
@@ -82,11 +76,13 @@ extension StudyPlanner {
             }
         }
         guard !answers.isEmpty else { return }
-        for answer in answers {
-            expected[answer.card] = expectedState(of: answer.card, after: answer.rating, at: answer.time)
-        }
         waiting = answers
         saveWaiting()
+        // Only what is still waiting needs the state a session goes on from.
+        for answer in waiting {
+            expected[answer.card] = expectedState(of: answer.card, after: answer.rating, at: answer.time)
+        }
+        waitingChanged()
         retryWhileWaiting()
     }
 
@@ -96,6 +92,7 @@ extension StudyPlanner {
     /// stay in the journal for the next start.
     public func close() {
         guard !isClosed else { return }
+        openStore()
         saveWaiting()
         retryTask?.cancel()
         checkpointTask?.cancel()
@@ -126,19 +123,20 @@ extension StudyPlanner {
             while let interval = self?.retryInterval {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled, let self, !self.waiting.isEmpty else { return }
+                self.openStore()
                 self.saveWaiting()
             }
         }
     }
 
     /// Updates the count and the banner's sentence about waiting answers.
-    private func waitingChanged(journalFailure: AtomicFile.WriteError?) {
+    private func waitingChanged() {
         if waitingCount != waiting.count { waitingCount = waiting.count }
-        let text = waiting.isEmpty ? nil : waitingSentence(journalFailure: journalFailure)
+        let text = waiting.isEmpty ? nil : waitingSentence()
         if saveProblem != text { saveProblem = text }
     }
 
-    private func waitingSentence(journalFailure: AtomicFile.WriteError?) -> String {
+    private func waitingSentence() -> String {
         let count = waiting.count
         let one = count == 1
         let reason = lastSaveError?.description ?? "your review history is not open"
@@ -150,7 +148,7 @@ extension StudyPlanner {
             let file = journal.map { " It keeps \(one ? "it" : "them") in \($0.path.lastComponent) meanwhile." } ?? ""
             return "\(opening) \(promise).\(file)"
         }
-        let why = journalFailure.map { " (\($0.description))" } ?? ""
+        let why = lastJournalError.map { " (\($0.description))" } ?? ""
         return "\(opening) \(promise); \(answersOnlyInMemory.counted("answer")) could not be written to disk "
             + "either\(why) and \(answersOnlyInMemory == 1 ? "is" : "are") kept in memory only: quitting now would lose "
             + "\(answersOnlyInMemory == 1 ? "it" : "them")."

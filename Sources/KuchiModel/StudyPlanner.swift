@@ -60,8 +60,10 @@ public final class StudyPlanner {
     @ObservationIgnored var checkpointTask: Task<Void, Never>?
     /// How long after the last save the database file is brought up to date.
     @ObservationIgnored public var checkpointDelay = Duration.seconds(3)
-    /// How many of the waiting answers are in memory only (the journal could not be written).
+    /// How many of the waiting answers are in memory only (the journal could not be
+    /// written), and why the last of them could not be.
     @ObservationIgnored var answersOnlyInMemory = 0
+    @ObservationIgnored var lastJournalError: AtomicFile.WriteError?
     /// Why the last save failed, for the banner.
     @ObservationIgnored var lastSaveError: ReviewStoreError?
     /// Lines of the journal that could not be read, until dismissed.
@@ -347,18 +349,21 @@ public final class StudyPlanner {
         let answer = PendingAnswer(
             card: CardID(deck: deck, question: question), rating: rating, time: clock(), answerTime: answerTime)
         openStore()
-        if waiting.isEmpty, let store {
-            do {
-                let after = try save(answer, in: store)
-                didSave()
-                return after
-            } catch {
-                saveFailed(error)
-            }
+        guard waiting.isEmpty, let store else {
+            // Behind the answers that wait (or with no store): queued, then all tried in order.
+            let after = keepWaiting(answer)
+            saveWaiting()
+            return after
         }
-        let after = keepWaiting(answer)
-        saveWaiting()
-        return after
+        do {
+            let after = try save(answer, in: store)
+            didSave()
+            return after
+        } catch {
+            // Not tried again at once: the next answer or the timer does.
+            lastSaveError = error
+            return keepWaiting(answer)
+        }
     }
 
     /// Saves `answer` as a review at its own time: the card's next state from its
