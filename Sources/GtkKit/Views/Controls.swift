@@ -17,31 +17,30 @@ public struct TextField: PrimitiveView {
 
     /// Runs `action` when Enter is pressed in the entry.
     public func onSubmit(_ action: @escaping @MainActor () -> Void) -> TextField {
-        var copy = self
-        copy.onSubmit = action
-        return copy
+        setting(\.onSubmit, action)
     }
 
     /// Stops typing (and pasting) after `length` characters.
     public func maximumLength(_ length: Int) -> TextField {
-        var copy = self
-        copy.maximumLength = length
-        return copy
+        setting(\.maximumLength, length)
     }
 
     /// What the text is (a name, digits, …): an input method and an on-screen
     /// keyboard choose their layout by it.
     public func inputPurpose(_ purpose: InputPurpose) -> TextField {
-        var copy = self
-        copy.purpose = purpose
-        return copy
+        setting(\.purpose, purpose)
     }
 
     /// How an input method should help: no spell checking, no emoji, … (see
     /// ``InputHints``).
     public func inputHints(_ hints: InputHints) -> TextField {
+        setting(\.hints, hints)
+    }
+
+    /// This field with one of its options set: what each modifier above does.
+    private func setting<Value>(_ option: WritableKeyPath<TextField, Value>, _ value: Value) -> TextField {
         var copy = self
-        copy.hints = hints
+        copy[keyPath: option] = value
         return copy
     }
 

@@ -33,9 +33,6 @@ final class EntryWidget: Widget, TwoWayControl {
     // InputHints' bits are GtkInputHints' own (GTK_INPUT_HINT_SPELLCHECK = 1 << 0, …).
     func setInputHints(_ hints: InputHints) { gtk_entry_set_input_hints(entry, GtkInputHints(rawValue: hints.rawValue)) }
 
-    var inputPurpose: GtkInputPurpose { gtk_entry_get_input_purpose(entry) }
-    var inputHints: UInt32 { gtk_entry_get_input_hints(entry).rawValue }
-
     /// Enter pressed in the entry.
     func onActivate(_ action: @escaping @MainActor () -> Void) { on("activate", action) }
 }
