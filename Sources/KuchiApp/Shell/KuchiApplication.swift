@@ -37,8 +37,9 @@ public final class KuchiApplication {
         application.onCommandLine { [unowned self] commandLine in self.handle(commandLine) }
         application.onStartup { [unowned self] _ in self.startup() }
         application.onActivate { [unowned self] _ in self.activate() }
-        // Every way out (Quit, the window closed, a logout's SIGTERM, Ctrl+C) ends here:
-        // waiting answers are saved and the database file is brought up to date.
+        // Every way out (Quit, the window closed, a logout's SIGTERM, Ctrl+C, a closed
+        // terminal's SIGHUP) ends here: waiting answers are saved and the database file
+        // is brought up to date.
         application.onShutdown { [unowned self] _ in self.models?.planner.close() }
     }
 
