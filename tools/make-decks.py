@@ -218,6 +218,7 @@ ANSWER_FIXES = {
     ("N1", "捻じれる"): "to twist; to wrench",
     ("N1", "犯す"): "to commit (a crime); to violate",
 }
+GLOSS_FIXES = {"U.N.": "UN"}  # not "U.N" once its final full stop is gone
 KANJI_MEANING_FIXES = {"No.": "number (ordinal)"}  # 第
 # Cards left out by hand: the source's gloss is no meaning ("question mark" for 哉).
 LEFT_OUT = {("N1", "哉")}
@@ -352,15 +353,16 @@ def without_brackets(text):
 
 
 def clean_gloss(gloss):
+    gloss = GLOSS_FIXES.get(gloss, gloss)
     gloss = TAG_RE.sub("", gloss)
     gloss = SOURCE_LANGUAGE_RE.sub("", gloss)
     gloss = re.sub(r"\s*(\.{2,}|…)(?=\s|\)|$)", "", gloss)  # "things like ...", not "from...to"
     gloss = re.sub(r"(?<!\.[a-z])\. ", "; ", gloss)  # "animal noise. to chirp", not "e.g. rain"
     gloss = re.sub(r"[\s.…,;:!?]+$", "", gloss).strip()
     gloss = re.sub(r"^[;,\s]+", "", gloss)
-    first, _, rest = gloss.partition(" ")
-    if first.rstrip("!?,.") in LOWER_CASE_FIRST_WORDS:
-        gloss = first.lower() + (" " + rest if rest else "")
+    first = re.match(r"^(?:\([^)]*\)\s*)*([A-Za-z]+)", gloss)  # "(informal) You"
+    if first and first.group(1) in LOWER_CASE_FIRST_WORDS:
+        gloss = gloss[:first.start(1)] + first.group(1).lower() + gloss[first.end(1):]
     return gloss
 
 
