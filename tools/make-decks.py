@@ -165,6 +165,8 @@ ANSWER_FIXES = {
     ("N2", "おかげさまで"): "thanks to you; thankfully",
     ("N2", "おやすみ"): "good night; rest",
     ("N1", "あら"): "oh; ah",  # not also the fish
+    ("N3", "必ずしも"): "(not) always; (not) necessarily",
+    ("N1", "一気"): "in one go; at a stretch",  # not the party cheer
     ("N1", "歳"): "years old; age",  # "#NAME"
     ("N1", "ヶ月"): "months (counter)",  # "#NAME"
     ("N1", "年生"): "pupil in the ...th year",
@@ -218,7 +220,7 @@ ANSWER_FIXES = {
     ("N1", "捻じれる"): "to twist; to wrench",
     ("N1", "犯す"): "to commit (a crime); to violate",
 }
-GLOSS_FIXES = {"U.N.": "UN"}  # not "U.N" once its final full stop is gone
+GLOSS_FIXES = {"U.N.": "UN", "# 1": "number one"}  # not "U.N" once its final full stop is gone
 KANJI_MEANING_FIXES = {"No.": "number (ordinal)"}  # 第
 # Cards left out by hand: the source's gloss is no meaning ("question mark" for 哉).
 LEFT_OUT = {("N1", "哉")}
@@ -235,7 +237,7 @@ LOWER_CASE_FIRST_WORDS = {
 # JMdict's bracketed tags that say what kind of word it is, not what it means.
 TAGS = {
     "abbr", "adj", "adv", "arch", "ateji", "col", "comp", "conj", "derog", "exp", "fam",
-    "gram", "hon", "hum", "id", "int", "n", "num", "obs", "obsc", "P", "pol", "pref", "sl",
+    "gram", "hon", "hum", "id", "int", "n", "num", "obs", "obsc", "P", "phrase", "pol", "pref", "sl",
     "suf", "suff", "uk", "vs", "vulg", "X",
 }
 TAG_RE = re.compile(r"\s*\((?:(?:%s|v5[a-z]*|v1|vi|vt|adj-[a-z]+|n-[a-z]+)(?:[;,]?\s*)?)+\)" % "|".join(sorted(TAGS)))
@@ -352,12 +354,27 @@ def without_brackets(text):
     return re.sub(r"[\s.…,;:!?]+$", "", re.sub(r"\s*\([^)]*\)", "", text)).strip()
 
 
+def full_stops_to_semicolons(gloss):
+    """'animal noise. to chirp' joins two glosses; not 'e.g. rain', 'hard (esp. wood)'."""
+    out, depth = "", 0
+    for index, char in enumerate(gloss):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        word = re.search(r"[\w.]*$", gloss[:index]).group()
+        if char == "." and gloss[index + 1:index + 2] == " " and depth == 0 and "." not in word \
+                and word.lower() not in ("esp", "etc", "approx", "cf", "lit", "no", "vs"):
+            out += ";"
+        else:
+            out += char
+    return out
+
+
 def clean_gloss(gloss):
     gloss = GLOSS_FIXES.get(gloss, gloss)
     gloss = TAG_RE.sub("", gloss)
     gloss = SOURCE_LANGUAGE_RE.sub("", gloss)
     gloss = re.sub(r"\s*(\.{2,}|…)(?=\s|\)|$)", "", gloss)  # "things like ...", not "from...to"
-    gloss = re.sub(r"(?<!\.[a-z])\. ", "; ", gloss)  # "animal noise. to chirp", not "e.g. rain"
+    gloss = full_stops_to_semicolons(gloss)
+    gloss = re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", gloss))  # "(physical contact )"
     gloss = re.sub(r"[\s.…,;:!?]+$", "", gloss).strip()
     gloss = re.sub(r"^[;,\s]+", "", gloss)
     first = re.match(r"^(?:\([^)]*\)\s*)*([A-Za-z]+)", gloss)  # "(informal) You"
