@@ -220,6 +220,9 @@ ANSWER_FIXES = {
     ("N1", "捻じれる"): "to twist; to wrench",
     ("N1", "犯す"): "to commit (a crime); to violate",
 }
+# KANJIDIC2's readings of a kanji used for a Western unit (立 litre, 米 metre): no
+# reading to learn, and they would take one of a card's four places.
+UNIT_READINGS = {"リットル", "メエトル", "デシメートル", "シリング"}
 GLOSS_FIXES = {"U.N.": "UN", "# 1": "number one"}  # not "U.N" once its final full stop is gone
 KANJI_MEANING_FIXES = {"No.": "number (ordinal)"}  # 第
 # Cards left out by hand: the source's gloss is no meaning ("question mark" for 哉).
@@ -572,7 +575,7 @@ def kanji_card(entry, level, words, skipped):
     question = nfc(entry.character)
     readings = []
     for reading in [kanji_reading(r, True) for r in entry.onyomi] + [kanji_reading(r, False) for r in entry.kunyomi]:
-        if reading and reading not in readings:
+        if reading and reading not in readings and reading not in UNIT_READINGS:
             readings.append(reading)
     readings = readings[:MAX_KANJI_READINGS]
     if not readings or not all(is_kana(r) for r in readings):
