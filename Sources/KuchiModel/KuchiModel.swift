@@ -5,7 +5,8 @@
 //   loader that turns a JSON file into a checked deck or a `DeckError` listing each
 //   `DeckProblem` in plain words (`DeckLoader`, within `DeckLimits`), the importer of
 //   Anki's plain-text notes (`DeckImporter`), and the decks a learner can choose,
-//   built in, bundled or imported (`DeckCatalog`, `DeckEntry`).
+//   built in, bundled or imported (`DeckCatalog`, `DeckEntry`). Where a word's
+//   reading goes over it as furigana (`Furigana`, `FuriganaSegment`).
 //   Practice: a challenge session and every rule of it (`ChallengesViewModel`), and
 //   the Learn page's round of flash cards (`LearnSession`).
 //   The user: the profile and settings and saving them (`UserManager`), in files

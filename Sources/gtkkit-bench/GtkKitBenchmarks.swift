@@ -3,6 +3,7 @@ import CGtkShim
 import BenchSupport
 import Foundation
 @_spi(Interop) @_spi(Diagnostics) import GtkKit
+import KuchiModel
 import Observation
 
 /// The GtkKit figures of README.md, measured in one process.
@@ -17,6 +18,7 @@ enum GtkKitBenchmarks {
         environmentFanOut(&table)
         sizeClassFlip(&table)
         counterClicks(&table)
+        furiganaLayout(&table)
         table.print()
     }
 
@@ -212,6 +214,55 @@ enum GtkKitBenchmarks {
         }
         table.add("counter: click → label shows it (median of 10,000)", formatMilliseconds(Measure.medianOf(samples)),
                   target: "≤ 0.8 ms")
+        window.close()
+    }
+
+    /// A RubyText shown in a window, switched between two words; the median of 1,000
+    /// layouts of 取り消す (4 segments, 2 rubies): the binding's write (Furigana's split
+    /// and new segments), then measure and allocate at 300 px, as GTK does in the frame
+    /// after a write. The window's first frame is not counted.
+    static func furiganaLayout(_ table: inout Table) {
+        let words = [("取り消す", "とりけす"), ("食べる", "たべる")]
+        let model = Value()
+        let window = show {
+            RubyText {
+                let (word, reading) = words[model.value % words.count]
+                return Furigana.segments(word: word, reading: reading).map { RubyText.Segment(base: $0.text, ruby: $0.reading) }
+            }
+            .widgetName("ruby")
+        }
+        let ruby = UnsafeMutablePointer<GtkWidget>(find("ruby", in: window))
+        MainLoop.drain()
+        let width: Int32 = 300
+        var samples: [Double] = []
+        var writeSamples: [Double] = []
+        for round in 0..<2_001 {
+            let start = Measure.now()
+            model.value += 1
+            UpdateScheduler.flush()
+            let written = Measure.now()
+            var height: Int32 = 0
+            gtk_widget_measure(ruby, GTK_ORIENTATION_HORIZONTAL, -1, nil, nil, nil, nil)
+            gtk_widget_measure(ruby, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
+            gtk_widget_allocate(ruby, width, height, -1, nil)
+            let end = Measure.now()
+            // Every other round lays out 取り消す.
+            if round.isMultiple(of: 2) == false {
+                samples.append(Double(end - start) / 1e9)
+                writeSamples.append(Double(written - start) / 1e9)
+            }
+        }
+        let median = Measure.medianOf(samples)
+        // Labels in ASCII: the table pads by characters, and kanji are two columns wide.
+        table.add("furigana layout of a word (write + measure + allocate, 300 px)", formatMilliseconds(median),
+                  target: "≤ 0.2 ms")
+        table.add("  of which the write (Furigana's split, new segments)",
+                  formatMilliseconds(Measure.medianOf(writeSamples)), target: "")
+        var splits = 0
+        let split = secondsPerCall(100_000) { _ in splits += Furigana.segments(word: "取り消す", reading: "とりけす").count }
+        // The segment count is printed, so the split cannot be optimised away.
+        table.add("  Furigana's split alone (\(splits / 100_000) segments), per word", formatMicroseconds(split), target: "")
+        gtk_widget_queue_resize(ruby)
         window.close()
     }
 

@@ -2,8 +2,8 @@
 // function-like macros (casts, type checks), signal connection with a
 // destroy-notify, a main-loop bridge for libdispatch's main queue, a cheap
 // wake-up source for coalesced binding flushes, GtkKitBin, a one-child
-// widget that reports its allocated size, and GtkKitIndexModel, the count
-// behind a List.
+// widget that reports its allocated size, GtkKitIndexModel, the count
+// behind a List, and GtkKitRuby, text with readings over it.
 //
 // Threading rule: every function here must be called on the thread that runs
 // the default GMainContext (the main thread).
@@ -202,5 +202,26 @@ G_DECLARE_FINAL_TYPE(GtkKitIndexModel, gtkkit_index_model, GTKKIT, INDEX_MODEL, 
 GtkKitIndexModel *gtkkit_index_model_new(void);
 /// Replaces `removed` items at `position` with `added` ones and emits items-changed.
 void gtkkit_index_model_splice(GtkKitIndexModel *self, guint position, guint removed, guint added);
+
+// MARK: - GtkKitRuby
+
+/// Text in segments, each with an optional ruby (a reading) centred over it in a font
+/// half the size; wraps at segment boundaries, height for width. Its accessible role
+/// is label, named "text, reading" (the reading takes a segment's own text where it
+/// has no ruby), or the text alone when no segment has a ruby.
+#define GTKKIT_TYPE_RUBY (gtkkit_ruby_get_type())
+G_DECLARE_FINAL_TYPE(GtkKitRuby, gtkkit_ruby, GTKKIT, RUBY, GtkWidget)
+
+GtkWidget *gtkkit_ruby_new(void);
+/// Replaces the segments: `count` bases and, for each, its ruby (NULL or "" for none).
+/// The same segments again change nothing.
+void gtkkit_ruby_set_segments(GtkKitRuby *self, const char *const *bases, const char *const *rubies,
+                              int count);
+/// Where the cells go in a widget of `width` × `height` (-1: its natural size), as drawn:
+/// each cell's base and ruby rectangle (an empty rectangle for no ruby), up to
+/// `capacity` of them. Returns the number of cells: the segments, and the pieces of a
+/// segment broken across lines. For tests.
+int gtkkit_ruby_get_rectangles(GtkKitRuby *self, int width, int height, GdkRectangle *bases,
+                               GdkRectangle *rubies, int capacity);
 
 G_END_DECLS
