@@ -4,3 +4,12 @@ public enum Appearance: String, Codable, Sendable, CaseIterable {
     case light
     case dark
 }
+
+/// How a word's reading is shown ("Readings" in Settings): as furigana over the kanji it
+/// belongs to, on a line below the word, in romaji, or not at all.
+public enum ReadingDisplay: String, Codable, Sendable, CaseIterable {
+    case furigana
+    case below
+    case romaji
+    case hidden
+}

@@ -1,18 +1,80 @@
 /// One card of a deck: a Japanese word, how it is read, and what it means.
 public struct Challenge: Hashable, Sendable, Codable {
-    /// The word as written, e.g. "ありがとう".
+    /// The word as written, e.g. "食べる".
     public let question: String
-    /// How the word is read, e.g. "arigatō".
-    public let pronunciation: String
-    /// The meaning in English, e.g. "thank you". This is what the player picks.
+    /// Its reading in kana, e.g. "たべる"; empty when the deck does not say (a format 1
+    /// deck with romaji only). A kanji's readings are separated by "、".
+    public let reading: String
+    /// Its reading in romaji, e.g. "taberu"; empty when the deck does not say.
+    public let romaji: String
+    /// The meaning in English, e.g. "to eat"; several senses are separated by "; ".
+    /// This is what the player picks.
     public let answer: String
     /// A grouping such as "N5"; distractors are drawn from the same level when possible.
     public let level: String?
+    /// Up to two sentences that use the word, with their translations.
+    public let examples: [Example]
 
-    public init(question: String, pronunciation: String, answer: String, level: String? = nil) {
+    public init(
+        question: String, reading: String = "", romaji: String = "", answer: String, level: String? = nil,
+        examples: [Example] = []
+    ) {
         self.question = question
-        self.pronunciation = pronunciation
+        self.reading = reading
+        self.romaji = romaji
         self.answer = answer
         self.level = level
+        self.examples = examples
+    }
+
+    /// A card whose reading comes in one field, as in format 1 decks and Anki's text
+    /// notes: kana there is the reading, anything else romaji; a word written in kana is
+    /// its own reading.
+    public init(question: String, pronunciation: String, answer: String, level: String? = nil) {
+        let kana = Kana.isReading(pronunciation)
+        self.init(
+            question: question, reading: kana ? pronunciation : Kana.isReading(question) ? question : "",
+            romaji: kana ? "" : pronunciation, answer: answer, level: level)
+    }
+
+    /// The meaning's senses, as compared when choosing distractors: "to eat; to live on"
+    /// → ["to eat", "to live on"], trimmed and in lower case.
+    public var senses: [String] { Self.senses(of: answer) }
+
+    static func senses(of answer: String) -> [String] {
+        answer.split(separator: ";").compactMap { part in
+            let sense = String(part).trimmingWhitespace().lowercased()
+            return sense.isEmpty ? nil : sense
+        }
+    }
+}
+
+/// A sentence that uses a word, with its translation.
+public struct Example: Hashable, Sendable, Codable {
+    /// The sentence in Japanese, e.g. "母は頭が古い。".
+    public let ja: String
+    /// Its translation, e.g. "Mother has old-fashioned ideas.".
+    public let en: String
+
+    public init(ja: String, en: String) {
+        self.ja = ja
+        self.en = en
+    }
+
+    /// Where `card`'s word stands in the sentence: the longest start of the word as
+    /// written down to its stem (the word without its trailing kana, as a verb's is when
+    /// conjugated: 食べ in 食べた for 食べる), else its reading. Nil when the sentence
+    /// holds none of them.
+    public func wordRange(of card: Challenge) -> Range<String.Index>? {
+        let word = Array(card.question)
+        let kanaTail = word.reversed().prefix { $0.unicodeScalars.allSatisfy(Kana.isKana) }.count
+        let shortest = kanaTail == word.count ? word.count : word.count - kanaTail
+        for length in stride(from: word.count, through: max(shortest, 1), by: -1) {
+            if let range = ja.firstRange(of: word[..<length]) { return range }
+        }
+        if !card.reading.isEmpty, !card.reading.contains("、"), let range = ja.firstRange(of: card.reading) {
+            return range
+        }
+        return nil
     }
 }

@@ -41,13 +41,15 @@ struct ChallengeDealer: Sendable {
         return index >= previous ? index + 1 : index
     }
 
-    /// The card at `index` with its choices: the right answer plus distinct distractors,
-    /// from the card's own level first and from the whole deck if the level runs short.
+    /// The card at `index` with its choices: the right answer plus distractors, from the
+    /// card's own level first and from the whole deck if the level runs short. No two
+    /// choices share a sense ("to eat; to live on" and "to eat" do), so a distractor is
+    /// never also right.
     func test(forCardAt index: Int, using random: inout some RandomNumberGenerator) -> ChallengeTest {
         let challenge = cards[index]
         let wanted = choicesPerQuestion - 1
         var chosen: [String] = []
-        var taken: Set<String> = [challenge.answer]
+        var taken = Set(challenge.senses + [challenge.answer])
         if let level = challenge.level, let pool = answersByLevel[level] {
             draw(wanted, from: pool, into: &chosen, taken: &taken, using: &random)
         }
@@ -59,7 +61,7 @@ struct ChallengeDealer: Sendable {
         return ChallengeTest(challenge: challenge, answers: chosen)
     }
 
-    /// Appends up to `count` answers from `pool` that are not yet `taken`.
+    /// Appends up to `count` answers from `pool` none of whose senses is `taken` yet.
     private func draw(
         _ count: Int,
         from pool: [String],
@@ -68,25 +70,34 @@ struct ChallengeDealer: Sendable {
         using random: inout some RandomNumberGenerator
     ) {
         guard count > 0 else { return }
-        // Large pools: rejection sampling touches a handful of entries. Small pools (or
-        // ones that are mostly taken): shuffle a copy, which always terminates.
+        var added = 0
+        // Large pools: rejection sampling touches a handful of entries, a bounded number
+        // of times (a pool whose answers mostly share a sense would reject forever).
+        // Then, or for a small pool, a shuffled copy, which always terminates.
         if pool.count > 4 * (count + taken.count) {
-            var added = 0
-            while added < count {
+            for _ in 0..<(16 * count) where added < count {
                 let answer = pool[Int.random(in: pool.indices, using: &random)]
-                if taken.insert(answer).inserted {
+                if Self.take(answer, into: &taken) {
                     chosen.append(answer)
                     added += 1
                 }
             }
-            return
         }
-        var added = 0
+        guard added < count else { return }
         for answer in pool.shuffled(using: &random) where added < count {
-            if taken.insert(answer).inserted {
+            if Self.take(answer, into: &taken) {
                 chosen.append(answer)
                 added += 1
             }
         }
+    }
+
+    /// Marks `answer` and its senses taken, unless one of them already is.
+    private static func take(_ answer: String, into taken: inout Set<String>) -> Bool {
+        let senses = Challenge.senses(of: answer)
+        guard !taken.contains(answer), taken.isDisjoint(with: senses) else { return false }
+        taken.insert(answer)
+        taken.formUnion(senses)
+        return true
     }
 }

@@ -74,7 +74,7 @@ public enum DeckLoader {
             if error.kind == .tooManyValues, cardBeingRead > 0 {
                 throw DeckError(problems: [DeckProblem(
                     file: file, card: cardBeingRead,
-                    message: "holds too many values; a card has 'question', 'pronunciation', 'answer' and 'level'")])
+                    message: "holds too many values; a card has 'question', 'reading', 'romaji', 'answer', 'level' and up to 2 'examples'")])
             }
             throw fail(error.describe(in: data))
         }
@@ -120,7 +120,7 @@ public enum DeckLoader {
                 header.append(JSONValue.Member(key: key, value: try reader.value()))
                 continue
             }
-            validator.beginCards()
+            validator.beginCards(format: JSONValue.object(header)["format"]?.numberValue.flatMap { Int(exactly: $0) })
             try reader.enterContainer()
             let outside = reader.valueBudget
             var number = 0

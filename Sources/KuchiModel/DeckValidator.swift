@@ -19,6 +19,8 @@ struct DeckValidator {
     private var cardLists = 0
     private var firstCardByQuestion: [String: Int] = [:]
     private var distinctAnswers = Set<String>()
+    /// The format the header named before the cards, if it did.
+    private var format: Int?
 
     init(file: String, choicesPerQuestion: Int, limits: DeckLimits) {
         self.file = file
@@ -26,8 +28,9 @@ struct DeckValidator {
         self.limits = limits
     }
 
-    /// A `cards` list starts.
-    mutating func beginCards() {
+    /// A `cards` list starts; `format` is the deck's format if the header gave it first.
+    mutating func beginCards(format: Int?) {
+        self.format = format
         cardLists += 1
         if cardLists == 2 { report("'cards' appears more than once") }
     }
@@ -91,34 +94,98 @@ struct DeckValidator {
         guard let number = value.numberValue, let format = Int(exactly: number) else {
             return report("'format' must be a whole number")
         }
-        if format != 1 {
-            report("unsupported format \(format); this version of Kuchi reads format 1")
+        if !Self.formats.contains(format) {
+            report("unsupported format \(format); this version of Kuchi reads formats 1 and 2")
         }
     }
 
+    /// The formats this version reads: 1 (a reading in `pronunciation`, romaji or kana)
+    /// and 2 (`reading` in kana, `romaji`, `examples`).
+    static let formats = 1...2
+    /// The most example sentences a card may carry.
+    static let maximumExamples = 2
+
     private mutating func checkCard(_ element: JSONValue, number: Int) -> Challenge? {
         guard case .object(let members) = element else {
-            report("must be an object with 'question', 'pronunciation' and 'answer'", card: number)
+            report(format == 2 ? "must be an object with 'question', 'reading' and 'answer'"
+                : "must be an object with 'question', 'pronunciation' and 'answer'", card: number)
             return nil
         }
         // One pass over the members instead of a lookup per field: this loop runs once
         // per card, and on a large deck it is most of the checking time.
-        var question, pronunciation, answer, level: JSONValue?
+        var question, pronunciation, reading, romaji, answer, level, examples: JSONValue?
         for member in members {
             switch member.key {
             case "question": question = member.value
             case "pronunciation": pronunciation = member.value
+            case "reading": reading = member.value
+            case "romaji": romaji = member.value
             case "answer": answer = member.value
             case "level": level = member.value
+            case "examples": examples = member.value
             default: break
             }
         }
         let questionText = requiredString("question", question, card: number)
-        let pronunciationText = requiredString("pronunciation", pronunciation, card: number)
+        // Format 2, or a card that looks like it in a file that names its format last,
+        // reads `reading` (kana), `romaji` and `examples`; format 1 reads `pronunciation`
+        // (romaji or kana).
+        let isFormat2 = format == 2 || (format == nil && reading != nil)
+        let pronunciationText = isFormat2 ? nil : requiredString("pronunciation", pronunciation, card: number)
+        let readingText = isFormat2 ? kanaReading(reading, card: number) : nil
+        let romajiText = isFormat2 ? optionalString("romaji", romaji, card: number, limit: limits.maximumTextLength) : nil
         let answerText = requiredString("answer", answer, card: number)
         let levelText = optionalString("level", level, card: number, limit: limits.maximumTextLength)
-        guard let questionText, let pronunciationText, let answerText else { return nil }
-        return Challenge(question: questionText, pronunciation: pronunciationText, answer: answerText, level: levelText)
+        let exampleList = isFormat2 ? checkExamples(examples, card: number) : []
+        guard let questionText, let answerText, let exampleList else { return nil }
+        if let pronunciationText {
+            return Challenge(question: questionText, pronunciation: pronunciationText, answer: answerText, level: levelText)
+        }
+        guard let readingText else { return nil }
+        return Challenge(
+            question: questionText, reading: readingText, romaji: romajiText ?? "", answer: answerText,
+            level: levelText, examples: exampleList)
+    }
+
+    /// A format 2 reading: required, and kana (a reading in romaji or kanji is refused).
+    private mutating func kanaReading(_ value: JSONValue?, card: Int) -> String? {
+        guard let text = requiredString("reading", value, card: card) else { return nil }
+        guard Kana.isReading(text) else {
+            report("'reading' must be kana (hiragana or katakana); it is '\(PrintableText.quoting(text, limit: 40))'",
+                   card: card)
+            return nil
+        }
+        return text
+    }
+
+    /// Up to ``maximumExamples`` objects, each with the texts `ja` and `en`; none when
+    /// absent or null, nil (with the problem reported) when anything is wrong.
+    private mutating func checkExamples(_ value: JSONValue?, card: Int) -> [Example]? {
+        guard let value else { return [] }
+        let rule = "'examples' must be a list of up to \(Self.maximumExamples) objects with the texts 'ja' and 'en'"
+        switch value {
+        case .null:
+            return []
+        case .array(let items) where items.count <= Self.maximumExamples:
+            var examples: [Example] = []
+            for (index, item) in items.enumerated() {
+                guard case .object = item else {
+                    report("\(rule); example \(index + 1) is not an object", card: card)
+                    return nil
+                }
+                let ja = requiredString("examples[\(index + 1)].ja", item["ja"], card: card)
+                let en = requiredString("examples[\(index + 1)].en", item["en"], card: card)
+                guard let ja, let en else { return nil }
+                examples.append(Example(ja: ja, en: en))
+            }
+            return examples
+        case .array(let items):
+            report("\(rule); it has \(items.count)", card: card)
+            return nil
+        default:
+            report(rule, card: card)
+            return nil
+        }
     }
 
     private mutating func requiredString(_ key: String, _ value: JSONValue?, card: Int?) -> String? {

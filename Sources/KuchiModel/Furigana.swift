@@ -31,7 +31,7 @@ public enum Furigana {
     public static func segments(word: String, reading: String) -> [FuriganaSegment] {
         guard !word.isEmpty else { return [] }
         let letters = Array(word.unicodeScalars)
-        guard !reading.isEmpty, reading != word, letters.contains(where: isKanji) else {
+        guard !reading.isEmpty, reading != word, letters.contains(where: Kana.isKanji) else {
             return [FuriganaSegment(text: word, reading: nil)]
         }
         let whole = [FuriganaSegment(text: word, reading: reading)]
@@ -60,7 +60,7 @@ public enum Furigana {
     private static func alignment(
         of runs: [Run], in letters: [Unicode.Scalar], to sounds: [Unicode.Scalar]
     ) -> [Int]? {
-        let kana = sounds.map(hiragana)
+        let kana = sounds.map(Kana.hiragana)
         let width = sounds.count + 1
         var ways = [UInt8](repeating: 0, count: (runs.count + 1) * width)
         ways[runs.count * width + sounds.count] = 1
@@ -70,7 +70,7 @@ public enum Furigana {
                 let length = run.range.count
                 for position in 0...sounds.count where position + length <= sounds.count {
                     let matches = zip(letters[run.range], kana[position..<position + length])
-                        .allSatisfy { hiragana($0) == $1 }
+                        .allSatisfy { Kana.hiragana($0) == $1 }
                     if matches { ways[row + position] = ways[next + position + length] }
                 }
             } else {
@@ -109,7 +109,7 @@ public enum Furigana {
         static func split(_ letters: [Unicode.Scalar]) -> [Run] {
             var runs: [Run] = []
             for (index, letter) in letters.enumerated() {
-                let kana = Furigana.isKana(letter)
+                let kana = Kana.isKana(letter)
                 if let last = runs.last, last.isKana == kana {
                     runs[runs.count - 1].range = last.range.lowerBound..<index + 1
                 } else {
@@ -117,34 +117,6 @@ public enum Furigana {
                 }
             }
             return runs
-        }
-    }
-
-    /// Hiragana, katakana (with the prolonged sound mark ー and the iteration marks),
-    /// but not ヶ and ヵ, which are written as kanji are, for a counter (一ヶ月).
-    static func isKana(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3041...0x309F: true
-        case 0x30F5, 0x30F6: false
-        case 0x30A1...0x30FA, 0x30FC...0x30FF: true
-        default: false
-        }
-    }
-
-    /// CJK ideographs, and the signs that stand among them for one: 々 〆 〇 〻 ヶ ヵ.
-    static func isKanji(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3005...0x3007, 0x303B, 0x30F5, 0x30F6: true
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: true
-        default: false
-        }
-    }
-
-    /// Katakana as the hiragana it stands for (カ → か), so either script matches the other.
-    private static func hiragana(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        switch scalar.value {
-        case 0x30A1...0x30F6, 0x30FD, 0x30FE: Unicode.Scalar(scalar.value - 0x60) ?? scalar
-        default: scalar
         }
     }
 

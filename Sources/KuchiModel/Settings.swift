@@ -18,6 +18,8 @@ public struct Settings: Codable, Equatable, Sendable {
         didSet { numberOfQuestions = Self.clampedQuestions(numberOfQuestions) }
     }
     public var appearance = Appearance.system
+    /// How readings are shown: furigana until the person chooses.
+    public var readings = ReadingDisplay.furigana
     /// Whether the Learn page (flash cards) is offered.
     public var learningEnabled = true
     /// The flash cards' colour, as "#rrggbb".
@@ -51,6 +53,7 @@ public struct Settings: Codable, Equatable, Sendable {
         numberOfQuestions = try Self.wholeNumber(CodingKeys.numberOfQuestions, in: container, range: Self.questionsRange)
             ?? defaults.numberOfQuestions
         appearance = try container.decodeIfPresent(Appearance.self, forKey: .appearance) ?? defaults.appearance
+        readings = try container.decodeIfPresent(ReadingDisplay.self, forKey: .readings) ?? defaults.readings
         learningEnabled = try container.decodeIfPresent(Bool.self, forKey: .learningEnabled)
             ?? defaults.learningEnabled
         cardColor = try container.decodeIfPresent(String.self, forKey: .cardColor) ?? defaults.cardColor

@@ -54,6 +54,32 @@ struct ChoicesTests {
         }
     }
 
+    @Test("no distractor shares a sense with the answer or with another choice", arguments: 0..<100 as Range<UInt64>)
+    func noSharedSense(seed: UInt64) throws {
+        let model = ChallengesViewModel(deck: sharedSenses, length: endless, random: SeededRandomNumberGenerator(seed: seed))
+        for _ in 0..<8 {
+            let test = try #require(model.currentChallenge)
+            let senses = test.answers.flatMap { Challenge(question: "", answer: $0).senses }
+            #expect(Set(senses).count == senses.count, "\(test.answers)")
+            #expect(test.answers.filter(test.isCorrect).count == 1)
+            model.moveOn()
+        }
+    }
+
+    @Test("a large pool whose answers nearly all share the answer's sense still deals, without hanging")
+    func poolOfSharedSenses() throws {
+        let cards = (0..<400).map { Challenge(question: "q\($0)", answer: "to eat; sense \($0)", level: "N1") }
+            + [Challenge(question: "x", answer: "to drink", level: "N1"), Challenge(question: "y", answer: "to see", level: "N1")]
+        let model = ChallengesViewModel(
+            deck: Deck(name: "eat", language: "ja", cards: cards), length: endless, random: SeededRandomNumberGenerator(seed: 3))
+        for _ in 0..<20 {
+            let test = try #require(model.currentChallenge)
+            let eating = test.answers.filter { $0.hasPrefix("to eat") }
+            #expect(eating.count <= 1, "\(test.answers)")
+            model.moveOn()
+        }
+    }
+
     @Test("more choices than the deck has answers offers every answer once")
     func tooFewAnswersOffersAll() throws {
         let model = ChallengesViewModel(deck: repeatedAnswers, choicesPerQuestion: 10, length: endless, random: SeededRandomNumberGenerator(seed: 1)
@@ -103,4 +129,16 @@ private let thinLevel = Deck(name: "Thin level", language: "ja", cards: [
     Challenge(question: "鳥", pronunciation: "tori", answer: "bird", level: "N5"),
     Challenge(question: "習う", pronunciation: "narau", answer: "to learn", level: "N4"),
     Challenge(question: "教える", pronunciation: "oshieru", answer: "to teach", level: "N4"),
+])
+
+/// Senses shared across cards: 'to eat' must never be offered beside 'to eat; to live on'.
+private let sharedSenses = Deck(name: "Senses", language: "ja", cards: [
+    Challenge(question: "食べる", answer: "to eat; to live on", level: "N5"),
+    Challenge(question: "食う", answer: "to eat", level: "N5"),
+    Challenge(question: "召し上がる", answer: "To Eat", level: "N5"),
+    Challenge(question: "飲む", answer: "to drink", level: "N5"),
+    Challenge(question: "見る", answer: "to see; to look", level: "N5"),
+    Challenge(question: "眺める", answer: "to look", level: "N5"),
+    Challenge(question: "行く", answer: "to go", level: "N5"),
+    Challenge(question: "来る", answer: "to come", level: "N5"),
 ])

@@ -60,7 +60,7 @@ struct DeckLimitsTests {
         let data = Data(#"{"format": 1, "name": "x", "language": "ja", "cards": [{"question": [\#(values)]}]}"#.utf8)
         #expect(throws: DeckError(problems: [
             DeckProblem(file: "wide.json", card: 1,
-                        message: "holds too many values; a card has 'question', 'pronunciation', 'answer' and 'level'"),
+                        message: "holds too many values; a card has 'question', 'reading', 'romaji', 'answer', 'level' and up to 2 'examples'"),
         ])) {
             try DeckLoader.decode(data, file: "wide.json")
         }

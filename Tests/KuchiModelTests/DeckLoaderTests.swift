@@ -143,7 +143,20 @@ private let badDecks: [BadDeck] = [
     BadDeck("no-cards.json", [(nil, "no cards")]),
     BadDeck("duplicate-question.json", [(7, "duplicate question 'はい' (also card 2)")]),
     BadDeck("too-few-answers.json", [(nil, "only 2 distinct answers; need at least 3")]),
-    BadDeck("unsupported-format.json", [(nil, "unsupported format 2; this version of Kuchi reads format 1")]),
+    BadDeck("unsupported-format.json", [(nil, "unsupported format 3; this version of Kuchi reads formats 1 and 2")]),
+    BadDeck("romaji-reading.json", [
+        (2, "'reading' must be kana (hiragana or katakana); it is 'nomu'"),
+        (3, "'reading' must be kana (hiragana or katakana); it is '見る'"),
+        (4, "missing 'reading'"),
+        (5, "'romaji' must be a string"),
+    ]),
+    BadDeck("bad-examples.json", [
+        (2, "'examples' must be a list of up to 2 objects with the texts 'ja' and 'en'"),
+        (3, "'examples[1].ja' must be a string"),
+        (4, "missing 'examples[1].en'"),
+        (5, "'examples' must be a list of up to 2 objects with the texts 'ja' and 'en'; it has 3"),
+        (6, "'examples' must be a list of up to 2 objects with the texts 'ja' and 'en'; example 1 is not an object"),
+    ]),
     BadDeck("many-problems.json", [
         (nil, "'format' must be a whole number"),
         (nil, "missing 'name'"),
