@@ -189,5 +189,24 @@ class DecksGenerator(unittest.TestCase):
                 self.assertNotRegex(card["reading"], r"[.\-]", card)
 
 
+# Debian's python3 runs the shipped-app tests; the generator's packages come from PyPI
+# into a virtual environment (.ci/run makes one). KUCHI_DECK_PYTHON names its python,
+# which runs this module again, so the check is made wherever those packages are.
+DECK_PYTHON = os.environ.get("KUCHI_DECK_PYTHON", "")
+
+
+@unittest.skipUnless(missing_packages() and DECK_PYTHON,
+                     "this python has the generator's packages, or KUCHI_DECK_PYTHON is not set")
+class DecksGeneratorInDeckPython(unittest.TestCase):
+    def test_the_generator_checks_pass_under_kuchi_deck_python(self):
+        result = subprocess.run([DECK_PYTHON, "-m", "unittest", "-v", "test_decks_generator"], cwd=HERE,
+                                capture_output=True, text=True, timeout=1200)
+        sys.stderr.write(result.stderr)
+        self.assertEqual(result.returncode, 0, "the generator's checks failed under " + DECK_PYTHON)
+        ran = [line for line in result.stderr.splitlines()
+               if line.startswith("test_two_runs_are_byte_identical") and line.endswith(" ok")]
+        self.assertTrue(ran, "the generator's checks were skipped under " + DECK_PYTHON)
+
+
 if __name__ == "__main__":
     unittest.main()

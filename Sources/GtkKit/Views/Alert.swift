@@ -11,8 +11,22 @@ extension View {
         button: String = "OK",
         dismiss: @escaping @MainActor () -> Void
     ) -> ModifiedView<Self> {
+        alert(isPresented: isPresented, title: title, styledMessage: { StyledText(message()) }, button: button,
+              dismiss: dismiss)
+    }
+
+    /// The same, with a message in which some words are emphasised.
+    public func alert(
+        isPresented: @escaping @MainActor () -> Bool,
+        title: @escaping @MainActor () -> String,
+        styledMessage: @escaping @MainActor () -> StyledText,
+        button: String = "OK",
+        dismiss: @escaping @MainActor () -> Void
+    ) -> ModifiedView<Self> {
         presenting(isPresented) { owner in
-            let dialog = MessageDialogWidget(over: owner, heading: title(), body: message())
+            let message = styledMessage()
+            let dialog = MessageDialogWidget(over: owner, heading: title(), body: message.plain)
+            dialog.setBodyMarkup(message.markup)
             dialog.addResponse("ok", label: button, appearance: .suggested)
             dialog.setResponses(default: "ok", close: "ok")
             dialog.onResponse { _ in dismiss() }

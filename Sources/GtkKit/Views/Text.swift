@@ -7,12 +7,16 @@ public struct Text: PrimitiveView {
     private enum Content {
         case constant(String)
         case bound(@MainActor () -> String)
+        case styled(@MainActor () -> StyledText)
     }
 
     public init(_ text: String) { content = .constant(text) }
 
     /// A label whose text follows the state `text` reads.
     public init(_ text: @escaping @MainActor () -> String) { content = .bound(text) }
+
+    /// A label whose text and emphasis follow the state `text` reads.
+    public init(styled text: @escaping @MainActor () -> StyledText) { content = .styled(text) }
 
     public func _build(in context: BuildContext) -> [Widget] {
         let label = LabelWidget()
@@ -21,6 +25,11 @@ public struct Text: PrimitiveView {
             Self.show(text, in: label)
         case .bound(let text):
             label.bind("label", text) { label, text in Self.show(text, in: label) }
+        case .styled(let text):
+            label.bind("label", text) { label, text in
+                label.setMarkup(text.markup)
+                label.setHiddenFromAssistiveTechnology(text.runs.isEmpty)
+            }
         }
         return [label]
     }

@@ -89,7 +89,8 @@ struct FlashCardsView: View {
     }
 }
 
-/// The face of a card: the word, then, turned, its reading and meaning.
+/// The face of a card: the word with its reading (as the "Readings" setting says),
+/// then, turned, its meaning and an example sentence.
 struct FlashCard: View {
     @Environment(LearnSession.self) private var learn
     @Environment(UserManager.self) private var users
@@ -97,17 +98,14 @@ struct FlashCard: View {
 
     var body: some View {
         VStack(spacing: 8) {
-            Text { learn.current?.question ?? "" }
+            WordView(card: { learn.current }, revealed: { learn.isFlipped }, lineClass: "card-reading")
                 .cssClass("card-word")
-                .wrapping()
                 .widgetName("card-word")
-            Text { learn.isFlipped ? reading : "" }
-                .cssClass("card-reading")
-                .wrapping()
             Text { learn.isFlipped ? learn.current?.answer ?? "" : "Click or press Space to see the meaning" }
                 .cssClass("card-meaning")
                 .wrapping()
                 .widgetName("card-meaning")
+            ExampleView(card: { learn.isFlipped ? learn.current : nil })
         }
         .frame(minWidth: 140, minHeight: 120)
         .cssClass("flash-card")
@@ -117,11 +115,6 @@ struct FlashCard: View {
 
     private var colour: CardColour {
         CardColour.all.first { $0.hex == users.settings.cardColor } ?? CardColour.all[0]
-    }
-
-    private var reading: String {
-        guard let card = learn.current, card.pronunciation != card.question else { return "" }
-        return card.pronunciation
     }
 }
 

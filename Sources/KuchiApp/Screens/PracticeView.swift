@@ -40,8 +40,19 @@ struct ChallengeView: View {
         .alert(
             isPresented: { session.feedback != nil },
             title: { session.feedback?.title ?? "" },
-            message: { session.feedback?.message ?? "" },
+            styledMessage: { feedbackMessage },
             dismiss: { session.acknowledgeFeedback() })
+    }
+
+    /// The seed's sentence, then the card's example: with its translation after a right
+    /// answer; alone after a wrong one, which must not give the meaning away (the same
+    /// question comes again).
+    private var feedbackMessage: StyledText {
+        guard let feedback = session.feedback else { return "" }
+        let message = StyledText(feedback.message)
+        guard let card = session.currentChallenge?.challenge, let example = card.examples.first else { return message }
+        let translation = feedback == .correct ? StyledText("\n" + example.en) : ""
+        return message + "\n\n" + example.styled(for: card) + translation
     }
 
     /// 1–3 choose an answer (the session ignores them while the choices are hidden).
@@ -59,41 +70,32 @@ extension Feedback {
     var message: String { self == .correct ? "The answer is correct" : "Your answer is not correct!" }
 }
 
-/// The Japanese word, large; activating it shows or hides the choices.
+/// The Japanese word, large, with its reading as the "Readings" setting says (and
+/// always once answered); activating it shows or hides the choices.
 struct QuestionView: View {
     @Environment(ChallengesViewModel.self) private var session
+    @Environment(UserManager.self) private var users
     @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
-        VStack(spacing: 4) {
-            Button(action: { session.toggleChoices() }) {
-                // A long word wraps rather than widening the window.
-                Text { question }.wrapping()
-            }
-            .accessibilityLabel { question }
-            .cssClass("flat", "question")
-            // Side by side with the choices, the word is smaller so both fit 360 px.
-            .cssClass("compact", when: { verticalSizeClass == .compact })
-            .help("Show or hide the choices (Space)")
-            .focusOnAppear()
-            .widgetName("question")
-            // A reading equal to the word (a deck imported without readings) is not
-            // repeated; the line stays, so the word does not move.
-            Text { reading }
-                .cssClass("dim-label")
-                .widgetName("pronunciation")
+        Button(action: { session.toggleChoices() }) {
+            WordView(card: { session.currentChallenge?.challenge }, revealed: { session.feedback != nil })
         }
+        .accessibilityLabel { spoken }
+        .cssClass("flat", "question")
+        // Side by side with the choices, the word is smaller so both fit 360 px.
+        .cssClass("compact", when: { verticalSizeClass == .compact })
+        .help("Show or hide the choices (Space)")
+        .focusOnAppear()
+        .widgetName("question")
         .align(horizontal: .center, vertical: .center)
         .expand(horizontal: true)
     }
-}
 
-extension QuestionView {
-    private var question: String { session.currentChallenge?.challenge.question ?? "" }
-
-    private var reading: String {
-        guard let card = session.currentChallenge?.challenge, card.pronunciation != card.question else { return "" }
-        return card.pronunciation
+    /// "食べる, たべる": the word and its reading, as the button is read out.
+    private var spoken: String {
+        guard let card = session.currentChallenge?.challenge else { return "" }
+        return ReadingPresentation(card, display: users.settings.readings, revealed: session.feedback != nil).spoken
     }
 }
 

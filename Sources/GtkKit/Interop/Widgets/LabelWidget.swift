@@ -43,6 +43,12 @@ final class LabelWidget: Widget {
         reapplyAccessibleLabel()
     }
 
+    /// Sets the text as Pango markup (already escaped by the caller).
+    func setMarkup(_ markup: String) {
+        gtk_label_set_markup(opaque, markup)
+        reapplyAccessibleLabel()
+    }
+
     /// Wraps onto several lines at word (or, for one long word, character) boundaries.
     func setWrapping(alignment: Alignment) {
         gtk_label_set_wrap(opaque, 1)

@@ -21,6 +21,12 @@ final class MessageDialogWidget: Widget {
         on("destroy") { [weak self] in self?.isClosed = true }
     }
 
+    /// Shows the body as Pango markup; the accessible description keeps the plain text.
+    func setBodyMarkup(_ markup: String) {
+        adw_message_dialog_set_body_use_markup(dialog, 1)
+        adw_message_dialog_set_body(dialog, markup)
+    }
+
     func addResponse(_ id: String, label: String, appearance: Appearance = .normal) {
         adw_message_dialog_add_response(dialog, id, label)
         switch appearance {

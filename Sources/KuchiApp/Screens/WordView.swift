@@ -1,0 +1,66 @@
+import GtkKit
+import KuchiModel
+
+/// A card's word with its reading, as the "Readings" setting says: furigana over the
+/// kanji, a line below, romaji, or nothing (until the card is turned or answered).
+/// The line below stays when empty, so the word does not move when it fills.
+struct WordView: View {
+    /// The card, or nil for nothing to show.
+    let card: @MainActor () -> Challenge?
+    /// Whether the card is turned or its question answered: a hidden reading shows then.
+    let revealed: @MainActor () -> Bool
+    /// The CSS class of the line below the word.
+    var lineClass = "dim-label"
+    @Environment(UserManager.self) private var users
+
+    var body: some View {
+        VStack(spacing: 4) {
+            RubyText { presentation.word.map { RubyText.Segment(base: $0.text, ruby: $0.reading) } }
+                .accessibilityLabel { presentation.spoken }
+                .widgetName("word")
+            Text { presentation.line }
+                .cssClass(lineClass)
+                .wrapping()
+                .widgetName("reading")
+        }
+    }
+
+    private var presentation: ReadingPresentation {
+        guard let card = card() else { return .empty }
+        return ReadingPresentation(card, display: users.settings.readings, revealed: revealed())
+    }
+}
+
+/// A card's first example sentence, its word in bold, and (when `translated`) its
+/// translation; nothing when the card has none.
+struct ExampleView: View {
+    let card: @MainActor () -> Challenge?
+    var translated = true
+
+    var body: some View {
+        VStack(spacing: 2) {
+            Text(styled: { sentence })
+                .cssClass("example")
+                .wrapping()
+                .widgetName("example")
+            Text { translated ? card()?.examples.first?.en ?? "" : "" }
+                .cssClass("example-translation", "dim-label")
+                .wrapping()
+                .widgetName("example-translation")
+        }
+    }
+
+    private var sentence: StyledText {
+        guard let card = card(), let example = card.examples.first else { return StyledText("") }
+        return example.styled(for: card)
+    }
+}
+
+extension Example {
+    /// The sentence with `card`'s word in bold.
+    func styled(for card: Challenge) -> StyledText {
+        guard let range = wordRange(of: card) else { return StyledText(ja) }
+        return StyledText(String(ja[..<range.lowerBound])) + StyledText(String(ja[range])).emphasised()
+            + StyledText(String(ja[range.upperBound...]))
+    }
+}
