@@ -79,7 +79,9 @@ struct QuestionView: View {
 
     var body: some View {
         Button(action: { session.toggleChoices() }) {
-            WordView(card: { session.currentChallenge?.challenge }, revealed: { session.feedback != nil })
+            WordView(
+                card: { session.currentChallenge?.challenge }, revealed: { session.feedback != nil },
+                lineClass: "question-reading")
         }
         .accessibilityLabel { spoken }
         .cssClass("flat", "question")

@@ -10,7 +10,7 @@ struct WordView: View {
     /// Whether the card is turned or its question answered: a hidden reading shows then.
     let revealed: @MainActor () -> Bool
     /// The CSS class of the line below the word.
-    var lineClass = "dim-label"
+    let lineClass: String
     @Environment(UserManager.self) private var users
 
     var body: some View {

@@ -13,6 +13,8 @@ enum Theme {
         var css = """
             .question { font-size: 48px; font-weight: 700; padding: 6px 18px; }
             .question.compact { font-size: 26px; padding: 4px 8px; }
+            .question .question-reading { font-size: 20px; font-weight: 400; opacity: 0.7; }
+            .question.compact .question-reading { font-size: 14px; }
             .choice { min-width: 112px; padding: 8px 12px; }
             .choice-key { font-weight: 700; opacity: 0.7; font-feature-settings: "tnum"; }
             .app-logo { -gtk-icon-size: 128px; }
@@ -30,6 +32,9 @@ enum Theme {
             .flash-card.compact .card-word { font-size: 28px; }
             .flash-card .card-reading { font-size: 20px; }
             .flash-card .card-meaning { font-size: 18px; }
+            .flash-card .example { font-size: 16px; }
+            /* Dimmed text on a coloured card would fall under 4.5:1. */
+            .flash-card .example-translation { opacity: 0.9; }
             """
         for colour in CardColour.all {
             // Yellow is light: its text is dark, every other card's is white.
