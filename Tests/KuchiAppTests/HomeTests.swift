@@ -103,15 +103,24 @@ struct HomeTests {
         #expect(app.models.decks.currentName == "Colours", "a refused file changes nothing")
     }
 
-    @Test("every page fits 360×294 with no label cut short")
-    func smallestWindow() throws {
-        let app = try AppHarness(width: 360, height: 294)
+    @Test("every page fits 360×294 with no label cut short, with furigana over a kanji word too",
+          arguments: [nil, "jlpt-n4.json"])
+    func smallestWindow(deck: String?) throws {
+        let app = try AppHarness(
+            deckPath: deck.map { repository.appendingPathComponent("data/decks/\($0)").path }, width: 360, height: 294)
         defer { app.close() }
-        app.expectFitsWithoutClipping("register")
+        let hasKanji = { (card: Challenge?) in card?.question.unicodeScalars.contains(where: Kana.isKanji) ?? false }
+        // Register shows no word; with a deck's shorter name as the subtitle, GTK 4.8
+        // measures the header's "Kuchi" at 69 px yet draws it whole in 45.
+        if deck == nil { app.expectFitsWithoutClipping("register") }
         try app.register("Mei")
         pump(until: { app.text("greeting") == "Hi, Mei" })
         app.expectFitsWithoutClipping("welcome")
         app.startPractice()
+        if deck != nil {
+            for _ in 0..<3 where !hasKanji(app.models.challenges.currentChallenge?.challenge) { try app.answer(correct: true) }
+            #expect(hasKanji(app.models.challenges.currentChallenge?.challenge), "a kanji word is asked")
+        }
         app.click("question")
         app.expectFitsWithoutClipping("practice")
         while app.widget("play-again") == nil { try app.answer(correct: true) }
@@ -119,7 +128,13 @@ struct HomeTests {
         app.expectFitsWithoutClipping("congratulations")
         app.models.state.homePage = .learn
         pump(until: { app.widget("flash-card").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        if deck != nil {
+            for _ in 0..<8 where !hasKanji(app.models.learn.current) { app.models.learn.decide(remembered: true) }
+            #expect(hasKanji(app.models.learn.current), "a kanji word is on the card")
+        }
         app.expectFitsWithoutClipping("learn")
+        app.models.learn.flip()
+        app.expectFitsWithoutClipping("learn, turned")
         app.models.state.homePage = .statistics
         pump(until: { app.widget("statistics").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("statistics")

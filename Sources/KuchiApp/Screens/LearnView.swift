@@ -42,6 +42,8 @@ struct FlashCardsView: View {
         let counter = Shared {
             Text { "Remembered \(learn.remembered)/\(learn.total)" }
                 .cssClass("title-4", "numeric")
+                // Beside the card in a 360 px window, "Remembered 10/10" wraps rather than widening it.
+                .wrapping()
                 .accessibilityAnnouncement { "Remembered \(learn.remembered) of \(learn.total)" }
                 .widgetName("learn-counter")
         }
