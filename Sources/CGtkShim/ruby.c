@@ -8,9 +8,12 @@
 // than its base may reach over a neighbouring segment without ruby (kana: 承る's
 // うけたまわ reaches over る), by up to half of it and one ruby character, as Japanese
 // typesetting allows (JIS X 4051); beyond that, and next to another ruby, it spaces the
-// bases apart: rubies never overlap. Lines wrap at segment boundaries; a segment
-// without a ruby that is wider than a whole line also breaks inside, where Pango allows
-// a line break (between kana, at a space), or between characters when nothing else fits.
+// bases apart: rubies never overlap. Lines wrap at segment boundaries where the text
+// allows a line break there (Pango's rules for the whole text: not before 。 or inside
+// a Latin word); segments between such boundaries move to the next line together,
+// unless they are wider than a line. A segment without a ruby that is wider than a
+// whole line also breaks inside, where Pango allows a line break (between kana, at a
+// space), or between characters when nothing else fits.
 // Lines are centred, or follow the widget's horizontal alignment. When any segment has
 // a ruby, every line keeps a band above its bases for rubies, so lines are evenly
 // spaced; text without rubies is as tall as a label.
@@ -37,6 +40,7 @@ typedef struct {
     int base_width, base_height, base_baseline; // pixels
     int ruby_width, ruby_height, ruby_baseline;
     int narrowest; // the least width it needs: its ruby's or base's, or its widest grapheme
+    gboolean breaks_before; // the text allows a line break before it
 } Segment;
 
 // One cell placed on a line: a segment, or a piece of a long one without ruby.
@@ -143,6 +147,24 @@ static int widest_grapheme(PangoLayout *layout, const char *text) {
 
 static void place(GtkKitRuby *self, int width);
 
+// Which segment boundaries the whole text allows a line break at.
+static void find_breaks(GtkKitRuby *self, PangoContext *context) {
+    GString *text = g_string_new(NULL);
+    for (guint i = 0; i < self->segments->len; i++)
+        g_string_append(text, g_array_index(self->segments, Segment, i).base);
+    int count = (int)g_utf8_strlen(text->str, (gssize)text->len);
+    PangoLogAttr *attrs = g_new0(PangoLogAttr, count + 1);
+    pango_get_log_attrs(text->str, (int)text->len, -1, pango_context_get_language(context), attrs, count + 1);
+    int offset = 0;
+    for (guint i = 0; i < self->segments->len; i++) {
+        Segment *segment = &g_array_index(self->segments, Segment, i);
+        segment->breaks_before = offset > 0 && offset < count && attrs[offset].is_line_break;
+        offset += (int)g_utf8_strlen(segment->base, -1);
+    }
+    g_free(attrs);
+    g_string_free(text, TRUE);
+}
+
 static void ensure_measured(GtkKitRuby *self) {
     if (self->measured)
         return;
@@ -181,6 +203,7 @@ static void ensure_measured(GtkKitRuby *self) {
         self->minimum_width = MAX(self->minimum_width, segment->narrowest);
     }
     pango_font_description_free(ruby_font);
+    find_breaks(self, gtk_widget_get_pango_context(widget));
     self->line_height = self->base_ascent + base_descent;
     self->band = self->has_ruby ? self->ruby_ascent + ruby_descent : 0;
     self->measured = TRUE;
@@ -207,8 +230,9 @@ static void new_line(Placer *placer) {
     placer->end = placer->base_end = placer->plain_room = 0;
 }
 
-// Places a cell after the last one, or at the start of the next line if it does not fit.
-static void place_cell(Placer *placer, PangoLayout *base, const Segment *segment, int base_width) {
+// Places a cell after the last one, or (with `wrap`) at the start of the next line if
+// it does not fit.
+static void place_cell(Placer *placer, PangoLayout *base, const Segment *segment, int base_width, gboolean wrap) {
     gboolean has_ruby = segment->ruby_layout != NULL;
     // How far the ruby sticks out on each side of its base.
     int reach = has_ruby ? MAX(0, segment->ruby_width - base_width) : 0;
@@ -222,7 +246,7 @@ static void place_cell(Placer *placer, PangoLayout *base, const Segment *segment
         else
             x = MAX(placer->base_end, placer->end - room);
         end = MAX(placer->end, x + base_width + right_reach);
-        if (placer->empty || end <= placer->width)
+        if (!wrap || placer->empty || end <= placer->width)
             break;
         new_line(placer);
     }
@@ -286,11 +310,39 @@ static void place_broken(Placer *placer, const Segment *segment) {
         pango_layout_set_text(piece, from, (int)(to - from));
         int width, height;
         pango_layout_get_pixel_size(piece, &width, &height);
-        place_cell(placer, piece, segment, width);
+        place_cell(placer, piece, segment, width, TRUE);
         g_object_unref(piece);
         start = end;
     }
     g_free(positions);
+}
+
+typedef enum {
+    KEEP_ON_LINE, // never wrap: the caller checks the fit
+    WRAP,         // wrap before a segment that does not fit, break one wider than a line
+    FILL,         // break a segment without ruby that does not fit the rest of the line
+} Placing;
+
+static void place_segment(Placer *placer, const Segment *segment, Placing placing) {
+    gboolean plain = segment->ruby_layout == NULL;
+    if (plain && placing == WRAP && segment->base_width > placer->width)
+        place_broken(placer, segment);
+    else if (plain && placing == FILL && placer->end + segment->base_width > placer->width)
+        place_broken(placer, segment);
+    else
+        place_cell(placer, segment->base_layout, segment, segment->base_width, placing != KEEP_ON_LINE);
+}
+
+static void place_run(Placer *placer, guint first, guint next, Placing placing) {
+    for (guint i = first; i < next; i++)
+        place_segment(placer, &g_array_index(placer->self->segments, Segment, i), placing);
+}
+
+// Drops the cells placed after the first `count`.
+static void unplace(GtkKitRuby *self, guint count) {
+    for (guint i = count; i < self->cells->len; i++)
+        g_object_unref(g_array_index(self->cells, Cell, i).base);
+    g_array_set_size(self->cells, count);
 }
 
 // Lays the cells out for `width` (-1: on one line), unless they already are.
@@ -301,12 +353,35 @@ static void place(GtkKitRuby *self, int width) {
     clear_placement(self);
     self->placed_width = width;
     Placer placer = {.self = self, .width = width < 0 ? G_MAXINT : width, .empty = TRUE};
-    for (guint i = 0; i < self->segments->len; i++) {
-        const Segment *segment = &g_array_index(self->segments, Segment, i);
-        if (segment->ruby_layout == NULL && segment->base_width > placer.width)
-            place_broken(&placer, segment);
-        else
-            place_cell(&placer, segment->base_layout, segment, segment->base_width);
+    guint count = self->segments->len;
+    for (guint first = 0, next; first < count; first = next) {
+        // The segments up to the next allowed break go on one line together if they can.
+        next = first + 1;
+        while (next < count && !g_array_index(self->segments, Segment, next).breaks_before)
+            next++;
+        if (next - first == 1) {
+            place_segment(&placer, &g_array_index(self->segments, Segment, first), WRAP);
+            continue;
+        }
+        Placer before = placer;
+        guint cells = self->cells->len, lines = self->line_widths->len;
+        place_run(&placer, first, next, KEEP_ON_LINE);
+        if (placer.end <= placer.width)
+            continue;
+        unplace(self, cells);
+        placer = before;
+        if (!placer.empty) { // on a line of their own?
+            new_line(&placer);
+            place_run(&placer, first, next, KEEP_ON_LINE);
+            if (placer.end <= placer.width)
+                continue;
+            unplace(self, cells);
+            placer = before;
+            g_array_set_size(self->line_widths, lines);
+        }
+        // Wider than a line: they fill lines from here, breaking between segments and
+        // inside those without ruby.
+        place_run(&placer, first, next, FILL);
     }
     if (self->cells->len > 0)
         g_array_append_val(self->line_widths, placer.end);
