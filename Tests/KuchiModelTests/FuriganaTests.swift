@@ -177,7 +177,9 @@ extension String {
     }
 }
 
-/// Katakana as hiragana, for comparing readings written in either.
+/// Katakana as hiragana, for comparing readings written in either. (This file's kana and
+/// kanji tests are written apart from Furigana's own, so the invariants do not take the
+/// code's word for what a kana is.)
 private func hiragana(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
