@@ -25,7 +25,7 @@ public enum Furigana {
     /// A word with no kanji, an empty reading or a reading equal to the word is one
     /// segment with no reading; a reading listing several ("ニチ、ジツ、ひ") is
     /// one segment over the whole word. Kanji here are CJK ideographs and the signs
-    /// written among them (々 〆 〇 ヶ ヵ); any other character that is not kana (a
+    /// written among them (々 〆 〇 〻 ヶ ヵ); any other character that is not kana (a
     /// letter, a digit, a slash) is read like a kanji, as part of the run it sits in.
     /// An empty word has no segments.
     public static func segments(word: String, reading: String) -> [FuriganaSegment] {

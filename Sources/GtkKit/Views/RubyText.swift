@@ -12,9 +12,11 @@
 /// The closure is a binding: when state it reads changes, the text is laid out again
 /// (only if the segments differ). Each ruby is centred over its segment in a font half
 /// the size of the view's, in the same colour, slightly lighter; a ruby wider than its
-/// segment spaces the text apart, so rubies never overlap. Lines break between
-/// segments (a long segment without ruby may break inside) and are centred, or follow
-/// `.align(horizontal:)`. The font is the view's CSS font, so a style class that sets
+/// segment reaches a little over neighbouring segments without ruby (kana), and beyond
+/// that spaces the text apart, so rubies never overlap. Lines break between segments
+/// where the text allows a break (not before 。 nor inside a Latin word, unless a line
+/// cannot hold the segments around it; a long segment without ruby may break inside)
+/// and are centred, or follow `.align(horizontal:)`. The font is the view's CSS font, so a style class that sets
 /// `font-size` applies, and so does the desktop's text scaling.
 ///
 /// To a screen reader the view is a label named "取り消す, とりけす": the text, then the

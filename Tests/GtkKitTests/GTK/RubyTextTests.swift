@@ -81,6 +81,32 @@ extension GTKTests {
             #expect(cells.allSatisfy { $0.base.x >= 0 && $0.base.x + $0.base.width <= Int32(narrow) })
         }
 
+        @Test("no line starts with 。: the segment before it moves down with it")
+        func noBreakBeforeClosingPunctuation() throws {
+            let window = showWindow {
+                VStack {
+                    RubyText { segments("食[た] べる 。") }.widgetName("stop")
+                    RubyText { segments("食[た] べる 物[もの]") }.widgetName("kanji")
+                }
+            }
+            defer { window.close() }
+            let rubies = rubyWidgets(in: window)
+            #expect(rubies.count == 2)
+            /// The lines of each cell, laid out one pixel short of one line.
+            func lines(_ ruby: RubyWidget) -> [Int32] {
+                let line = ruby.cellRectangles(width: -1, height: -1)
+                let width = Int(line.map { $0.base.x + $0.base.width }.max() ?? 0) - Int(line[0].base.x)
+                return ruby.cellRectangles(width: width - 1, height: -1).map(\.base.y)
+            }
+            let stop = lines(rubies[0])
+            #expect(stop.count == 3)
+            #expect(stop[0] < stop[1] && stop[1] == stop[2], "べる goes down with 。: \(stop)")
+            // Positive control: before a kanji the text may break, and the last segment goes alone.
+            let kanji = lines(rubies[1])
+            #expect(kanji.count == 3)
+            #expect(kanji[0] == kanji[1] && kanji[1] < kanji[2], "物 goes down alone: \(kanji)")
+        }
+
         @Test("a long segment without ruby also breaks inside, between kana")
         func longKanaBreaks() throws {
             let window = showWindow { RubyText { segments("お 願[ねが] いいたします。ありがとうございました") }.widgetName("ruby") }
@@ -282,12 +308,17 @@ private func naturalWidth(_ widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
     return natural
 }
 
-/// The ruby's wrapper, found through the window's wrapper tree.
+/// The first ruby's wrapper, found through the window's wrapper tree.
 @MainActor
 private func rubyWidget(in window: Window) -> RubyWidget? {
-    func find(_ widget: Widget) -> RubyWidget? {
-        if let ruby = widget as? RubyWidget { return ruby }
-        return widget.children.lazy.compactMap(find).first
+    rubyWidgets(in: window).first
+}
+
+/// Every ruby's wrapper in the window, in tree order.
+@MainActor
+private func rubyWidgets(in window: Window) -> [RubyWidget] {
+    func find(_ widget: Widget) -> [RubyWidget] {
+        (widget as? RubyWidget).map { [$0] } ?? widget.children.flatMap(find)
     }
     return find(window.widget)
 }
