@@ -72,7 +72,7 @@ let package = Package(
         // Screens and the application, on GtkKit.
         .target(
             name: "KuchiApp",
-            dependencies: ["GtkKit", "KuchiModel", "CKuchiConfig"],
+            dependencies: ["GtkKit", "KuchiModel", "CKuchiConfig", "CSpeechDispatcher"],
             swiftSettings: gtkSwift
         ),
         .executableTarget(name: "kuchi", dependencies: ["KuchiApp"], swiftSettings: gtkSwift),

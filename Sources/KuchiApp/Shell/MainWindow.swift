@@ -11,11 +11,13 @@ struct AppModels {
     let planner: StudyPlanner
     let decks: DeckShelf
     let state: AppState
+    let speaker: Speaker
 
-    /// Loads the profile and settings from `storage`, and the deck they name.
+    /// Loads the profile and settings from `storage`, and the deck they name; `speaker`
+    /// says words (the user's own speech-dispatcher unless a test gives another).
     static func load(
         storage: UserStore, catalog: DeckCatalog = AppModels.catalog,
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), speaker: Speaker = Speaker()
     ) -> AppModels {
         let users = UserManager(storage: storage)
         users.load()
@@ -36,7 +38,9 @@ struct AppModels {
         let decks = DeckShelf(
             catalog: catalog, users: users, challenges: challenges, learn: learn, state: state, current: restored)
         if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
-        return AppModels(users: users, challenges: challenges, learn: learn, planner: planner, decks: decks, state: state)
+        return AppModels(
+            users: users, challenges: challenges, learn: learn, planner: planner, decks: decks, state: state,
+            speaker: speaker)
     }
 
     /// The review history, in the XDG data folder beside the imported decks.
@@ -113,6 +117,7 @@ enum MainWindow {
                 .environment(models.learn)
                 .environment(models.planner)
                 .environment(models.decks)
+                .environment(models.speaker)
                 .environment(state)
         }
     }
