@@ -103,6 +103,8 @@ struct FlashCard: View {
             WordView(card: { learn.current }, revealed: { learn.isFlipped }, lineClass: "card-reading")
                 .cssClass("card-word")
                 .widgetName("card-word")
+            SpeakButton { learn.current?.spokenText ?? "" }
+                .align(horizontal: .center)
             Text { learn.isFlipped ? learn.current?.answer ?? "" : "Click or press Space to see the meaning" }
                 .cssClass("card-meaning")
                 .wrapping()
