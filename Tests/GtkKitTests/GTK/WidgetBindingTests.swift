@@ -67,6 +67,21 @@ extension GTKTests {
             #expect(gtk_widget_get_sensitive(button) != 0)
         }
 
+        @Test("a tooltip follows state, and a screen reader hears it as the description")
+        func boundTooltip() {
+            let model = Fields()
+            let window = showWindow {
+                Button("OK") {}.help { model.flag ? "Why not" : "Press it" }.widgetName("button")
+            }
+            defer { window.close() }
+            let button = widgetNamed("button", in: window)!
+            #expect(String(cString: gtk_widget_get_tooltip_text(button)) == "Press it")
+            model.flag = true
+            nextTurn()
+            #expect(String(cString: gtk_widget_get_tooltip_text(button)) == "Why not")
+            #expect(gtkkit_accessible_description_is(button, "Why not") != 0)
+        }
+
         @Test("visibility follows state")
         func visibility() {
             let model = Fields()
