@@ -104,6 +104,8 @@ let package = Package(
         .executableTarget(
             name: "store-crash-probe", dependencies: ["KuchiModel"], path: "Tests/StoreCrashProbe"),
         .testTarget(name: "KuchiModelTests", dependencies: ["KuchiModel"], exclude: ["Fixtures"]),
+        // A speech-dispatcher of a test's own; the speech tests and the benchmark start it.
+        .target(name: "SpeechDispatcherFixture", path: "Tests/SpeechDispatcherFixture"),
         // Widget lookup, display and window-manager helpers for the GTK test targets.
         .target(
             name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk", "CGtkShim"],
@@ -113,7 +115,9 @@ let package = Package(
             swiftSettings: gtkSwift),
         .testTarget(
             name: "KuchiAppTests",
-            dependencies: ["KuchiApp", "KuchiModel", "GtkKit", "CGtk", "CGtkShim", "GtkTestSupport"],
+            dependencies: [
+                "KuchiApp", "KuchiModel", "GtkKit", "CGtk", "CGtkShim", "GtkTestSupport", "SpeechDispatcherFixture",
+            ],
             swiftSettings: gtkSwift
         ),
     ],

@@ -15,10 +15,11 @@ final class AppHarness {
     let window: Window
 
     /// `folder` keeps the user's files; pass the one of an earlier harness to start
-    /// again as after a relaunch.
+    /// again as after a relaunch. Without a `speaker`, words are said to a
+    /// speech-dispatcher that is not there (never the user's own).
     init(
         seed: UInt64 = 7, registered: Bool = false, deckPath: String? = nil,
-        width: Int = 720, height: Int = 640, folder: URL? = nil
+        width: Int = 720, height: Int = 640, folder: URL? = nil, speaker: Speaker? = nil
     ) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("kuchi-app-tests-\(UUID().uuidString)")
@@ -29,7 +30,9 @@ final class AppHarness {
         let catalog = DeckCatalog(
             bundledFolder: repository.appendingPathComponent("data/decks"),
             importedFolder: self.folder.appendingPathComponent("data/decks"))
-        models = AppModels.load(storage: storage, catalog: catalog, random: SeededRandomNumberGenerator(seed: seed))
+        models = AppModels.load(
+            storage: storage, catalog: catalog, random: SeededRandomNumberGenerator(seed: seed),
+            speaker: speaker ?? Speaker(socketPath: self.folder.appendingPathComponent("no-speechd.sock").path))
         if let deckPath { models.decks.open(LocalPath(deckPath)) }
         Theme.install()
         window = MainWindow.make(application: nil, models: models)
