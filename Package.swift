@@ -89,7 +89,7 @@ let package = Package(
             name: "gtk-list-baseline", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLinker),
         .executableTarget(
             name: "gtkkit-bench",
-            dependencies: ["GtkKit", "CGtk", "KuchiApp", "KuchiModel", "BenchSupport"],
+            dependencies: ["GtkKit", "CGtk", "KuchiApp", "KuchiModel", "BenchSupport", "SpeechDispatcherFixture"],
             swiftSettings: gtkSwift
         ),
         // Runs the GLib loop as an app does; GtkKitTests launches it.
