@@ -39,6 +39,23 @@ public enum MainLoop {
         }, box, VoidAction.release)
     }
 
+    /// Runs `action` on the main loop's thread, from any thread: how work done elsewhere
+    /// (on a queue that makes blocking calls) reports back to the main actor.
+    ///
+    /// It is a GLib source, so it runs wherever the loop is iterated — also inside a test
+    /// that pumps the loop while it holds the main actor, where a `Task` hopping to the
+    /// main actor would wait until the test ends.
+    public nonisolated static func post(_ action: @escaping @Sendable @MainActor () -> Void) {
+        // NB: g_idle_add_full is safe from any thread and wakes the loop; at the default
+        // priority it is not held back by layout and drawing as idle work is.
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+            // safe: GLib hands back the pointer given below, never NULL.
+            let action = Unmanaged<PostedAction>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { action.function() }
+            return 0  // G_SOURCE_REMOVE
+        }, Unmanaged.passRetained(PostedAction(action)).toOpaque(), PostedAction.release)
+    }
+
     /// Runs one main-loop iteration; returns whether an event source was dispatched.
     @discardableResult
     public static func iterate(blocking: Bool = false) -> Bool {
@@ -81,6 +98,16 @@ public enum MainLoop {
             g_main_context_iteration(nil, 0)
         }
     }
+}
+
+/// A closure on its way to the main loop from another thread (``MainLoop/post(_:)``).
+private final class PostedAction: Sendable {
+    let function: @Sendable @MainActor () -> Void
+
+    init(_ function: @escaping @Sendable @MainActor () -> Void) { self.function = function }
+
+    // safe: GLib calls a destroy-notify with the data it was given, never NULL.
+    static let release: GDestroyNotify = { Unmanaged<PostedAction>.fromOpaque($0!).release() }
 }
 
 /// One GSource that runs a callback on the next main-loop iteration after a wake-up,

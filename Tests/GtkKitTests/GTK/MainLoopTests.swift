@@ -39,5 +39,19 @@ extension GTKTests {
             }
             #expect(ran)
         }
+
+        @Test("post runs a closure from another thread on the main loop, also while a test pumps it")
+        func postFromAnotherThread() {
+            let box = Posted()
+            DispatchQueue.global().async {
+                MainLoop.post { box.ranOnMainQueue = MainLoop.isOnMainQueue }
+            }
+            pump(until: { box.ranOnMainQueue != nil }, "the posted closure ran")
+            #expect(box.ranOnMainQueue == true)
+        }
     }
+}
+
+@MainActor private final class Posted {
+    var ranOnMainQueue: Bool?
 }

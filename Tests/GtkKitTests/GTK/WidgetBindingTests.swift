@@ -82,6 +82,23 @@ extension GTKTests {
             #expect(gtkkit_accessible_description_is(button, "Why not") != 0)
         }
 
+        @Test("onAppear runs each time the widget is shown, not when it is built")
+        func onAppear() {
+            let model = Fields()
+            var appeared = 0
+            let window = showWindow {
+                Text("x").onAppear { appeared += 1 }.visible { model.flag }.widgetName("label")
+            }
+            defer { window.close() }
+            #expect(appeared == 0)
+            model.flag = true
+            pump(until: { appeared == 1 }, "shown")
+            model.flag = false
+            nextTurn()
+            model.flag = true
+            pump(until: { appeared == 2 }, "shown again")
+        }
+
         @Test("visibility follows state")
         func visibility() {
             let model = Fields()
