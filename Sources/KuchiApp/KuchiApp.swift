@@ -27,7 +27,8 @@
 //   reports back to the main actor. Speech is the other exception: every call into
 //   speech-dispatcher can block (connecting may start the daemon), so they run on a
 //   serial queue of their own (`SpeechDispatcher`), and `Speaker` hears back on the
-//   main actor; nothing waits for speech-dispatcher on the main thread.
+//   main actor through the main loop (`MainLoop.post`); nothing waits for
+//   speech-dispatcher on the main thread.
 //
 // The lifetime rule
 //   The models live as long as the application. Screens are built once (pages

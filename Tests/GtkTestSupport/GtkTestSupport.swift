@@ -122,24 +122,6 @@ public func pump(
     #expect(held, comment ?? "condition not reached in time", sourceLocation: sourceLocation)
 }
 
-/// ``pump(until:timeout:_:sourceLocation:)`` for async tests of code that hops back to
-/// the main actor (`Task { @MainActor in }`, an `await` that resumes there): a test
-/// holds the main actor while it runs, so such work waits until the test suspends.
-/// This one iterates the main loop and, between turns, yields the main actor.
-@MainActor
-public func pumpYielding(
-    until condition: () -> Bool, timeout: Duration = .seconds(5),
-    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
-) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !condition(), clock.now < deadline {
-        MainLoop.run(until: condition, timeout: .milliseconds(10))
-        await Task.yield()
-    }
-    #expect(condition(), comment ?? "condition not reached in time", sourceLocation: sourceLocation)
-}
-
 /// Makes a GTK window the active one through the window manager, as a click on it
 /// would, so that key presses typed with xdotool reach it. The window is given a title
 /// of its own to be found by.

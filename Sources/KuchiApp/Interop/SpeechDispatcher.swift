@@ -6,8 +6,8 @@ import Glibc
 /// Every call blocks: connecting may start the daemon, listing espeak-ng's voices takes
 /// seconds, and saying waits for the daemon's reply. So this actor runs on a serial
 /// queue of its own (``SerialQueueExecutor``), never on the main thread; callers await
-/// it. speech-dispatcher's report that it began a message arrives on libspeechd's own
-/// thread and goes to `onBegin` there.
+/// it from a task that is not on the main actor. speech-dispatcher's report that it
+/// began a message arrives on libspeechd's own thread and goes to `onBegin` there.
 actor SpeechDispatcher {
     /// Where speech-dispatcher is.
     struct Address: Sendable {

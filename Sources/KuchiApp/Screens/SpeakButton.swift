@@ -16,6 +16,9 @@ struct SpeakButton: View {
         Button(iconName: "audio-volume-high-symbolic", title: Self.title) { speaker.say(text()) }
             .enabled { reason == nil && !text().isEmpty }
             .help { reason ?? Self.title }
+            // The first screen that can speak finds out, once shown, whether it can: Kuchi
+            // starts no speech-dispatcher for anyone who never opens one.
+            .onAppear { speaker.prepare() }
             .cssClass("flat", "circular")
             .widgetName("speak")
     }

@@ -117,11 +117,6 @@ public final class KuchiApplication {
         let window = MainWindow.make(application: application, models: models)
         self.window = window
         window.present()
-        window.afterFirstPaint { [afterFirstFrame] in
-            afterFirstFrame()
-            // After the first frame, so that connecting to speech-dispatcher (and
-            // starting it) does not compete with start-up; it runs on its own queue.
-            models.speaker.prepare()
-        }
+        window.afterFirstPaint(afterFirstFrame)
     }
 }

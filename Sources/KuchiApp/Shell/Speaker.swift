@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GtkKit
 import Observation
 
 /// Says words aloud in Japanese through speech-dispatcher, and knows whether it can.
@@ -6,8 +7,9 @@ import Observation
 /// A main-actor model like the others, so views read ``availability`` in their
 /// bindings. Everything that can block — loading libspeechd, connecting (which may
 /// start the daemon), listing voices, saying — runs on ``SpeechDispatcher``'s own
-/// queue; its answers and speech-dispatcher's reports come back here on the main actor.
-/// Nothing waits for speech-dispatcher on the main thread.
+/// queue; its answers and speech-dispatcher's reports come back to the main actor
+/// through the main loop (`MainLoop.post`). Nothing waits for speech-dispatcher on the
+/// main thread.
 ///
 /// Requests coalesce: while one is on its way the newest text waits, and an older one
 /// waiting is dropped, since each word cancels the one before anyway.
@@ -36,7 +38,10 @@ public final class Speaker {
     @ObservationIgnored public private(set) var problemDetail: String?
 
     @ObservationIgnored private let dispatcher: SpeechDispatcher
-    @ObservationIgnored private var isPreparing = false
+    /// How answers from the dispatcher's queue find this speaker, if it is still there.
+    @ObservationIgnored private let reference = Reference()
+    /// Whether ``prepare()`` was called.
+    @ObservationIgnored private(set) var isPreparing = false
     /// The newest text asked for and not yet sent.
     @ObservationIgnored private var waiting: String?
     @ObservationIgnored private var isSending = false
@@ -48,30 +53,36 @@ public final class Speaker {
     /// A speaker for the speech-dispatcher at `socketPath` (nil: the user's own, started
     /// when it is not running) through the client library `library`.
     public init(library: String = "libspeechd.so.2", socketPath: String? = nil) {
-        let (reports, reporter) = AsyncStream.makeStream(of: SpeechDispatcher.Began.self)
-        dispatcher = SpeechDispatcher(
-            address: .init(library: library, socketPath: socketPath), onBegin: { reporter.yield($0) })
-        // Ends when the dispatcher, which holds `reporter`, goes with this speaker.
-        Task { [weak self] in
-            for await began in reports { self?.record(began) }
+        let reference = reference
+        dispatcher = SpeechDispatcher(address: .init(library: library, socketPath: socketPath)) { began in
+            MainLoop.post { reference.speaker?.record(began) }
         }
+        reference.speaker = self
     }
 
-    /// Starts finding out whether Japanese can be spoken, once.
+    /// Starts finding out whether Japanese can be spoken, once: connecting to
+    /// speech-dispatcher (starting it if need be) and listing its voices, on the
+    /// dispatcher's queue. A ``SpeakButton`` calls it when its page first shows.
     public func prepare() {
         guard !isPreparing else { return }
         isPreparing = true
-        Task {
+        let (dispatcher, reference) = (dispatcher, reference)
+        // Detached: a task of the main actor would start only once the main actor is free.
+        Task.detached {
             let result = await dispatcher.connect(language: "ja")
-            switch result {
-            case .success:
-                availability = .available
-                sendWaiting()
-            case .failure(let failure):
-                availability = .unavailable(Self.reason(failure))
-                problemDetail = failure.detail
-                waiting = nil
-            }
+            MainLoop.post { reference.speaker?.finishPreparing(result) }
+        }
+    }
+
+    private func finishPreparing(_ result: Result<SpeechDispatcher.Voice, SpeechDispatcher.Failure>) {
+        switch result {
+        case .success:
+            availability = .available
+            sendWaiting()
+        case .failure(let failure):
+            availability = .unavailable(Self.reason(failure))
+            problemDetail = failure.detail
+            waiting = nil
         }
     }
 
@@ -95,19 +106,25 @@ public final class Speaker {
         guard !isSending, let text = waiting else { return }
         waiting = nil
         isSending = true
-        Task {
-            if let id = await dispatcher.say(text) {
-                if let time = begunEarly.removeValue(forKey: id) {
-                    lastStarted = Started(text: text, time: time)
-                }
-                sent[id] = text
-                // Ids only grow: the last few are all a late report can be about.
-                sent = sent.filter { $0.key > id - Self.remembered }
-                begunEarly = begunEarly.filter { $0.key > id - Self.remembered }
-            }
-            isSending = false
-            sendWaiting()
+        let (dispatcher, reference) = (dispatcher, reference)
+        Task.detached {
+            let id = await dispatcher.say(text)
+            MainLoop.post { reference.speaker?.finishSending(text, id: id) }
         }
+    }
+
+    private func finishSending(_ text: String, id: Int32?) {
+        if let id {
+            if let time = begunEarly.removeValue(forKey: id) {
+                lastStarted = Started(text: text, time: time)
+            }
+            sent[id] = text
+            // Ids only grow: the last few are all a late report can be about.
+            sent = sent.filter { $0.key > id - Self.remembered }
+            begunEarly = begunEarly.filter { $0.key > id - Self.remembered }
+        }
+        isSending = false
+        sendWaiting()
     }
 
     /// Messages remembered to match reports with.
@@ -137,6 +154,12 @@ public final class Speaker {
 
     /// Whether Kuchi runs in a Flatpak sandbox, which always has this file.
     private static var isFlatpak: Bool { FileManager.default.fileExists(atPath: "/.flatpak-info") }
+
+    /// A weak reference to the speaker, for what comes back from other threads.
+    @MainActor
+    private final class Reference {
+        weak var speaker: Speaker?
+    }
 }
 
 extension SpeechDispatcher.Failure {
