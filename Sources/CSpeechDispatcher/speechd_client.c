@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,10 +158,17 @@ KuchiSpeech *kuchi_speech_open(const char *library, const char *socket_path, con
 
     KuchiSpdAddress address = {.method = KUCHI_SPD_METHOD_UNIX_SOCKET, .unix_socket_name = (char *)socket_path};
     char *error = NULL;
+    // NB: a daemon started here inherits this thread's signal mask, and the worker
+    // threads of libdispatch block every signal: speech-dispatcher then ignored SIGTERM
+    // (a logout's) and outlived Kuchi. Nothing is blocked while it may be started.
+    sigset_t none, saved;
+    sigemptyset(&none);
+    pthread_sigmask(SIG_SETMASK, &none, &saved);
     // A named socket is a daemon someone else runs (a test's): it is not started here.
     speech->connection = speech->functions.spd_open2(
         "kuchi", "speech", NULL, KUCHI_SPD_MODE_THREADED, socket_path != NULL ? &address : NULL,
         socket_path == NULL, &error);
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
     if (speech->connection == NULL) {
         fail(status, KUCHI_SPEECH_NO_DAEMON, detail,
              format_detail("%s", error != NULL ? error : "speech-dispatcher did not answer"));
