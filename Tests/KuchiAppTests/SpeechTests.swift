@@ -87,6 +87,30 @@ struct SpeechTests {
         #expect(daemon.log.contains("SET SELF SYNTHESIS_VOICE Japanese"))
     }
 
+    @Test("a daemon restarted is connected to again; one gone for good makes the button say why",
+          .installed(.espeakNG))
+    func daemonGoesAway() throws {
+        let daemon = try started(.espeakNG)
+        defer { daemon.stop() }
+        let speaker = Speaker(socketPath: daemon.socketPath)
+        #expect(prepared(speaker) == .available, "\(speaker.problemDetail ?? "")")
+        speaker.say("たべる")
+        pump(until: { speaker.lastStarted?.text == "たべる" }, timeout: .seconds(10), "said before the restart")
+
+        try daemon.restart()
+        pump(until: { daemon.isReady }, timeout: .seconds(10), "speech-dispatcher listens again")
+        speaker.say("のむ")
+        pump(until: { speaker.lastStarted?.text == "のむ" }, timeout: connecting, "said after the restart")
+        #expect(speaker.availability == .available)
+
+        daemon.stop()
+        speaker.say("みず")
+        pump(until: { speaker.availability != .available }, "the next word finds the daemon gone")
+        #expect(speaker.availability == .unavailable(
+            "Speech needs speech-dispatcher: install speech-dispatcher and speech-dispatcher-espeak-ng."))
+        #expect(speaker.lastStarted?.text == "のむ")
+    }
+
     @Test("'Speak new words' says each card as it appears on the Learn page, and nothing while off or elsewhere",
           .installed(.espeakNG))
     func speaksNewWords() throws {

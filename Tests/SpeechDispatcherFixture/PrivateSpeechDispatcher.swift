@@ -22,6 +22,9 @@ public final class PrivateSpeechDispatcher {
     public let folder: URL
     public var socketPath: String { folder.appendingPathComponent("speechd.sock").path }
     private var pid: pid_t = 0
+    private let executable: String
+    private let arguments: [String]
+    private let environment: [String: String]
 
     /// Why these modules cannot be run here (with what to install), or nil when they can.
     public static func missing(_ modules: Modules) -> String? {
@@ -56,7 +59,7 @@ public final class PrivateSpeechDispatcher {
         let arguments = [
             "--run-single", "--timeout", "60",
             "--config-dir", folder.appendingPathComponent("config").path,
-            "--socket-path", socketPath,
+            "--socket-path", folder.appendingPathComponent("speechd.sock").path,
             "--log-dir", folder.appendingPathComponent("log").path,
             "--pid-file", folder.appendingPathComponent("speechd.pid").path,
         ]
@@ -65,7 +68,17 @@ public final class PrivateSpeechDispatcher {
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("home/.config").path
         environment["XDG_RUNTIME_DIR"] = folder.path
         environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("home/.cache").path
+        self.executable = executable.path
+        self.arguments = arguments
+        self.environment = environment
         pid = try Self.spawn(executable.path, arguments, environment: environment)
+    }
+
+    /// Stops it and starts it again at the same socket, as a user restarting the
+    /// daemon would; wait for ``isReady`` again.
+    public func restart() throws {
+        terminate()
+        pid = try Self.spawn(executable, arguments, environment: environment)
     }
 
     deinit { stop() }
@@ -95,15 +108,19 @@ public final class PrivateSpeechDispatcher {
         (try? String(contentsOf: folder.appendingPathComponent("log/speech-dispatcher.log"), encoding: .utf8)) ?? ""
     }
 
-    /// Stops it (it closes its modules, which takes a second or two) and removes its folder.
+    /// Stops it and removes its folder.
     public func stop() {
-        if pid > 0 {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            pid = 0
-        }
+        terminate()
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Ends the process and waits for it (it closes its modules first, within a second).
+    private func terminate() {
+        guard pid > 0 else { return }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        pid = 0
     }
 
     /// Starts `executable` with every signal unblocked and at its default action.

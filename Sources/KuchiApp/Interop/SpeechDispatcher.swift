@@ -45,6 +45,8 @@ actor SpeechDispatcher {
     private let address: Address
     private let listener: Listener
     private var connection: OpaquePointer?
+    /// The language of the last connection, for connecting again.
+    private var language = ""
 
     init(address: Address, onBegin: @escaping @Sendable (Began) -> Void) {
         self.address = address
@@ -59,6 +61,7 @@ actor SpeechDispatcher {
     /// Connects and chooses a voice for `language`; once connected, the same voice again.
     func connect(language: String) -> Result<Voice, Failure> {
         if let connection { return .success(Self.voice(of: connection)) }
+        self.language = language
         var status = KUCHI_SPEECH_READY
         var detail: UnsafeMutablePointer<CChar>?
         let context = Unmanaged.passUnretained(listener).toOpaque()
@@ -77,12 +80,24 @@ actor SpeechDispatcher {
         return .success(Self.voice(of: opened))
     }
 
-    /// Cancels what is being said and says `text`; the message's id, or nil when not
-    /// connected or refused.
-    func say(_ text: String) -> Int32? {
-        guard let connection else { return nil }
-        let id = kuchi_speech_say(connection, text)
-        return id < 0 ? nil : id
+    /// Cancels what is being said and says `text`: the message's id. A daemon that went
+    /// away since (stopped, or restarted) is connected to again, once; why that failed
+    /// otherwise.
+    func say(_ text: String) -> Result<Int32, Failure> {
+        if let connection {
+            let id = kuchi_speech_say(connection, text)
+            if id >= 0 { return .success(id) }
+            kuchi_speech_close(connection)
+            self.connection = nil
+        }
+        switch connect(language: language) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success:
+            guard let connection else { return .failure(.noDaemon(detail: "not connected")) }
+            let id = kuchi_speech_say(connection, text)
+            return id >= 0 ? .success(id) : .failure(.noDaemon(detail: "speech-dispatcher refused the message"))
+        }
     }
 
     private static func voice(of connection: OpaquePointer) -> Voice {

@@ -108,13 +108,15 @@ public final class Speaker {
         isSending = true
         let (dispatcher, reference) = (dispatcher, reference)
         Task.detached {
-            let id = await dispatcher.say(text)
-            MainLoop.post { reference.speaker?.finishSending(text, id: id) }
+            let result = await dispatcher.say(text)
+            MainLoop.post { reference.speaker?.finishSending(text, result) }
         }
     }
 
-    private func finishSending(_ text: String, id: Int32?) {
-        if let id {
+    private func finishSending(_ text: String, _ result: Result<Int32, SpeechDispatcher.Failure>) {
+        isSending = false
+        switch result {
+        case .success(let id):
             if let time = begunEarly.removeValue(forKey: id) {
                 lastStarted = Started(text: text, time: time)
             }
@@ -122,9 +124,13 @@ public final class Speaker {
             // Ids only grow: the last few are all a late report can be about.
             sent = sent.filter { $0.key > id - Self.remembered }
             begunEarly = begunEarly.filter { $0.key > id - Self.remembered }
+            sendWaiting()
+        case .failure(let failure):
+            // speech-dispatcher went away and could not be reached again.
+            availability = .unavailable(Self.reason(failure))
+            problemDetail = failure.detail
+            waiting = nil
         }
-        isSending = false
-        sendWaiting()
     }
 
     /// Messages remembered to match reports with.
