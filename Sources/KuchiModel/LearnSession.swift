@@ -30,12 +30,8 @@ public final class LearnSession {
 
     private var round: [Challenge] = []
     private var index = 0
-    @ObservationIgnored private var deck: Deck
-    @ObservationIgnored private var questions: DeckQuestions
+    @ObservationIgnored private let core: PracticeCore
     @ObservationIgnored private let roundSize: Int
-    @ObservationIgnored private let recorder: (any PracticeRecorder)?
-    @ObservationIgnored private let planner: StudyPlanner?
-    @ObservationIgnored private var deckKey: String
     @ObservationIgnored private var shownAt = ContinuousClock.now
     @ObservationIgnored private var random: any RandomNumberGenerator
 
@@ -47,12 +43,8 @@ public final class LearnSession {
         planner: StudyPlanner? = nil, deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        self.deck = deck
-        questions = DeckQuestions(deck)
-        self.planner = planner
-        self.deckKey = deckKey ?? deck.name
+        core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
         self.roundSize = max(roundSize, 1)
-        self.recorder = recorder
         self.random = random
         startAgain()
     }
@@ -67,10 +59,7 @@ public final class LearnSession {
     public func decide(remembered wasRemembered: Bool) {
         guard let card = current else { return }
         if wasRemembered { remembered += 1 }
-        recorder?.record(card, correct: wasRemembered)
-        planner?.review(
-            card.question, deck: deckKey, rating: wasRemembered ? .good : .again,
-            answerTime: ContinuousClock.now - shownAt)
+        core.record(card, wasRemembered ? .right : .wrong, shownAt: shownAt)
         isFlipped = false
         index += 1
         shownAt = .now
@@ -78,13 +67,10 @@ public final class LearnSession {
 
     /// A new round from the same deck.
     public func startAgain() {
-        var scheduled: [Challenge] = []
-        if let planner {
-            scheduled = planner.sessionQuestions(deck: deckKey, questions: questions.all, limit: roundSize)
-                .compactMap { questions.index(of: $0).map { deck.cards[$0] } }
-        }
-        isExtraPractice = planner?.isScheduling == true && scheduled.isEmpty
-        round = scheduled.isEmpty ? Array(deck.cards.shuffled(using: &random).prefix(roundSize)) : scheduled
+        let planned = core.plan(limit: roundSize)
+        let scheduled = (planned ?? []).map { core.deck.cards[$0] }
+        isExtraPractice = planned != nil && scheduled.isEmpty
+        round = scheduled.isEmpty ? Array(core.deck.cards.shuffled(using: &random).prefix(roundSize)) : scheduled
         shownAt = .now
         index = 0
         remembered = 0
@@ -93,11 +79,7 @@ public final class LearnSession {
 
     /// Learns `deck` from now on, in a new round.
     public func use(_ deck: Deck, key: String? = nil) {
-        let key = key ?? deck.name
-        guard deck != self.deck || key != deckKey else { return }
-        self.deck = deck
-        questions = DeckQuestions(deck)
-        deckKey = key
+        guard core.use(deck, key: key) else { return }
         startAgain()
     }
 }

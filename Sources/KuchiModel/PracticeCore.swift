@@ -1,0 +1,91 @@
+import FoundationEssentials
+
+/// How an answer went, as every practice mode reports it.
+public enum AnswerOutcome: Sendable, Equatable {
+    /// Right at once (a choice, a card marked remembered, a typed answer that matches).
+    case right
+    /// Right, after a hint was shown.
+    case rightAfterHint
+    /// Wrong (or a card marked not yet).
+    case wrong
+
+    /// The one rule that turns an answer into an FSRS rating: right = Good, right after
+    /// a hint = Hard, wrong = Again.
+    public var rating: FSRSRating {
+        switch self {
+        case .right: .good
+        case .rightAfterHint: .hard
+        case .wrong: .again
+        }
+    }
+
+    public var isRight: Bool { self != .wrong }
+}
+
+/// What every practice mode stands on: the deck in use and its name in the schedule,
+/// planning a session from the schedule, and recording an answer as a review with its
+/// timing. Challenge and Learn are thin over it; no other type knows the rating rule.
+@MainActor
+final class PracticeCore {
+    /// The cards practised.
+    private(set) var deck: Deck
+    /// The deck's name in the schedule (its identifier).
+    private(set) var deckKey: String
+    /// The deck's questions and where each stands.
+    private(set) var questions: DeckQuestions
+    private let planner: StudyPlanner?
+    private let recorder: (any PracticeRecorder)?
+
+    init(deck: Deck, deckKey: String?, planner: StudyPlanner?, recorder: (any PracticeRecorder)?) {
+        self.deck = deck
+        self.deckKey = deckKey ?? deck.name
+        questions = DeckQuestions(deck)
+        self.planner = planner
+        self.recorder = recorder
+    }
+
+    /// Practises `deck` from now on, named `key` in the schedule (its name without one);
+    /// false when that is already the deck in use.
+    func use(_ deck: Deck, key: String?) -> Bool {
+        let key = key ?? deck.name
+        guard deck != self.deck || key != deckKey else { return false }
+        self.deck = deck
+        deckKey = key
+        questions = DeckQuestions(deck)
+        return true
+    }
+
+    /// Whether answers are scheduled and saved: there is a planner with a store.
+    var isScheduling: Bool { planner?.isScheduling ?? false }
+
+    /// The cards the schedule asks now, as indices into the deck, at most `limit`: due
+    /// ones most overdue first, then new ones while today's limit allows (empty when
+    /// nothing is). Nil when answers are not scheduled, even after the planner tried
+    /// to open its database again.
+    func plan(limit: Int) -> [Int]? {
+        guard let planner else { return nil }
+        let planned = planner.sessionQuestions(deck: deckKey, questions: questions.all, limit: limit)
+        guard planner.isScheduling else { return nil }
+        return planned.compactMap { questions.index(of: $0) }
+    }
+
+    /// What a new session would hold now; nil without a schedule.
+    var outlook: StudyOutlook? { planner?.outlook(deck: deckKey, questions: questions.all) }
+
+    /// The time the clock of the schedule says it is.
+    var now: Date? { planner?.now }
+
+    /// Records an answer to `card` shown at `shownAt`: told to the recorder, and, as
+    /// `isReview` says (a retry of a question already rated is not), saved as a review
+    /// rated by ``AnswerOutcome/rating`` with the time it took. Returns the card's next
+    /// state, or nil when no review was saved (no schedule, not a review, or it waits).
+    @discardableResult
+    func record(
+        _ card: Challenge, _ outcome: AnswerOutcome, shownAt: ContinuousClock.Instant, isReview: Bool = true
+    ) -> FSRSCard? {
+        recorder?.record(card, correct: outcome.isRight)
+        guard isReview else { return nil }
+        return planner?.review(
+            card.question, deck: deckKey, rating: outcome.rating, answerTime: ContinuousClock.now - shownAt)
+    }
+}
