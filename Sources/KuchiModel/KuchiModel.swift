@@ -8,7 +8,8 @@
 //   built in, bundled or imported (`DeckCatalog`, `DeckEntry`). Where a word's
 //   reading goes over it as furigana (`Furigana`, `FuriganaSegment`).
 //   Practice: a challenge session and every rule of it (`ChallengesViewModel`), and
-//   the Learn page's round of flash cards (`LearnSession`).
+//   the Learn page's round of flash cards (`LearnSession`). Romaji typed by a learner
+//   becomes kana as they type (`KanaInput`, reading `RomajiTable`).
 //   The user: the profile and settings and saving them (`UserManager`), in files
 //   written atomically (`UserStore`, `AtomicFile`); a file that cannot be used is
 //   moved aside and named (`UserFileProblem`).
