@@ -13,14 +13,19 @@ enum MeaningForms {
     static func accepted(_ sense: String) -> Set<String> {
         let pieces = self.pieces(of: sense)
         let groups = pieces.indices.filter { pieces[$0].optional }
-        let choices: [Set<Int>] =
-            groups.count <= 4
-            ? (0..<(1 << groups.count)).map { bits in Set(groups.indices.filter { bits & (1 << $0) != 0 }.map { groups[$0] }) }
-            : [Set(groups), []]
+        // Which groups each form keeps: every choice, or all and none.
+        let choices: [Set<Int>]
+        if groups.count <= 4 {
+            choices = (0..<(1 << groups.count)).map { bits in
+                Set(groups.indices.filter { bits & (1 << $0) != 0 }.map { groups[$0] })
+            }
+        } else {
+            choices = [Set(groups), []]
+        }
         var keys: Set<String> = []
         for kept in choices {
-            let text = pieces.indices.filter { !pieces[$0].optional || kept.contains($0) }.map { pieces[$0].text }.joined()
-            let form = key(text)
+            let text = pieces.indices.filter { !pieces[$0].optional || kept.contains($0) }.map { pieces[$0].text }
+            let form = key(text.joined())
             if !form.isEmpty { keys.insert(form) }
         }
         return keys

@@ -29,9 +29,7 @@ public enum TypedAnswer {
     /// Whether `typed` is one of `card`'s senses.
     public static func isRight(meaning typed: String, for card: Challenge) -> Bool {
         let key = MeaningForms.typedKey(typed)
-        return !key.isEmpty && card.answer.split(separator: ";").contains { sense in
-            MeaningForms.accepted(String(sense)).contains(key)
-        }
+        return !key.isEmpty && card.senses.contains { MeaningForms.accepted($0).contains(key) }
     }
 
     /// The reading or word closest to `typed` (without spaces), and how `typed` (as
@@ -46,8 +44,7 @@ public enum TypedAnswer {
     /// the spaces around it) differs from it.
     public static func difference(meaning typed: String, for card: Challenge) -> AnswerDiff {
         let shown = typed.trimmingWhitespace()
-        let senses = card.answer.split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
-        return closest(to: shown, among: senses)
+        return closest(to: shown, among: card.writtenSenses)
     }
 
     /// The readings and the word, each with the key it is compared by.
