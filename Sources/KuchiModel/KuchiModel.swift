@@ -9,7 +9,10 @@
 //   reading goes over it as furigana (`Furigana`, `FuriganaSegment`).
 //   Practice: a challenge session and every rule of it (`ChallengesViewModel`), and
 //   the Learn page's round of flash cards (`LearnSession`). Romaji typed by a learner
-//   becomes kana as they type (`KanaInput`, reading `RomajiTable`).
+//   becomes kana as they type (`KanaInput`, reading `RomajiTable`); a typed answer is
+//   judged against the reading or the word, or the senses (`TypedAnswer`, comparing
+//   `MeaningForms`, in either `TextWidth`), and its difference from the expected one
+//   marked for the feedback (`AnswerDiff`, in `DiffRun`s).
 //   The user: the profile and settings and saving them (`UserManager`), in files
 //   written atomically (`UserStore`, `AtomicFile`); a file that cannot be used is
 //   moved aside and named (`UserFileProblem`).
