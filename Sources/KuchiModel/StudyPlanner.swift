@@ -163,7 +163,7 @@ public final class StudyPlanner {
             lastSaveError = error
             switch error.kind {
             case .locked, .readOnly, .diskFull, .other: break
-            case .notADatabase, .corrupt, .newerSchema, .unreadableProgress: retryPath = nil
+            case .notADatabase, .corrupt, .newerSchema, .unreadableProgress, .notLatestReview: retryPath = nil
             case .foreign:
                 retryPath = nil
                 // Never written into; this run's reviews live in memory instead.
