@@ -141,6 +141,7 @@ public final class ChallengesViewModel {
         guard showsChoices, feedback == nil, !isOver, let test = currentChallenge,
               test.answers.indices.contains(index)
         else { return nil }
+        let undo = undoPoint()
         let correct = test.isCorrect(test.answers[index])
         if correct {
             correctAnswers.append(test)
@@ -149,7 +150,8 @@ public final class ChallengesViewModel {
         }
         // The first answer that is saved rates the question: if the review could not be
         // saved, the next answer to it tries again.
-        if let after = core.record(test.challenge, correct ? .right : .wrong, shownAt: askedAt, isReview: !isRated),
+        if let after = core.record(
+            test.challenge, correct ? .right : .wrong, shownAt: askedAt, isReview: !isRated, undo: undo),
            let index = currentCardIndex
         {
             isRated = true
@@ -255,5 +257,30 @@ public protocol PracticeRecorder: AnyObject {
 extension UserManager: PracticeRecorder {
     public func record(_ challenge: Challenge, correct: Bool) {
         saveFailedFiles()
+    }
+}
+
+/// Taking back the last answer (Ctrl+Z).
+extension ChallengesViewModel {
+    /// Takes back the last answer of this session, once: its review, if it was the one
+    /// that rated the question, and the score and attempts; the question is asked again
+    /// with its choices hidden, still to be rated by its next answer if that answer was
+    /// the one that rated it. Returns the question's card, or nil when there is nothing to
+    /// take back (see ``PracticeCore/undoLast()``); a new session forgets the last one's.
+    ///
+    /// - Throws: why the review could not be taken back; nothing changed.
+    @discardableResult
+    public func undoLastAnswer() throws(ReviewStoreError) -> Challenge? { try core.undoLast() }
+
+    /// Puts the session back, when called, as it is now, before an answer.
+    private func undoPoint() -> @MainActor () -> Void {
+        let state = (correctAnswers, wrongAnswers, isRated, dueAgain, queue, currentCardIndex, currentChallenge)
+        return { [weak self] in
+            guard let self else { return }
+            (correctAnswers, wrongAnswers, isRated, dueAgain, queue, currentCardIndex, currentChallenge) = state
+            feedback = nil
+            showsChoices = false
+            askedAt = .now
+        }
     }
 }

@@ -26,7 +26,9 @@
 //   program's SQLite file at the database's path is left untouched and the run's
 //   reviews go to `ReviewStore.inMemory()`. `StudyPlanner.close()`, called on every
 //   way out of the app, saves what waits, checkpoints the write-ahead log into the
-//   database file and closes it; a quiet moment checkpoints it too.
+//   database file and closes it; a quiet moment checkpoints it too. The run's last
+//   answer, saved or waiting, can be taken back once (`StudyPlanner.undoLastAnswer()`,
+//   StudyPlanner+Undo.swift, over `ReviewStore.undo(reviewID:)`).
 //   When a card comes back: the FSRS-6 scheduler (`FSRSScheduler`, `FSRSCard`, under
 //   FSRS/), a pure value-type port of py-fsrs checked against it.
 //
@@ -45,8 +47,9 @@
 // background.
 //
 // The review store (ReviewStore/): durability first. WAL with synchronous=FULL, and one
-// transaction per review (card state + log entry), committed before `record` returns;
-// a SIGKILL test checks 200 random crashes. A file it cannot use (not a database,
+// transaction per review (card state + log entry), committed before `record` returns,
+// and one per review taken back (`undo`); SIGKILL tests check 200 random crashes, and
+// 100 while reviews are taken back. A file it cannot use (not a database,
 // damaged, newer schema, locked, read-only, another program's) is reported as a
 // `ReviewStoreError` and never replaced, repaired or deleted. The schema is an
 // append-only list of migrations keyed by `PRAGMA user_version`. Speed comes from

@@ -58,8 +58,9 @@ public final class LearnSession {
     /// Marks the current card and shows the next one, unturned.
     public func decide(remembered wasRemembered: Bool) {
         guard let card = current else { return }
+        let undo = undoPoint()
         if wasRemembered { remembered += 1 }
-        core.record(card, wasRemembered ? .right : .wrong, shownAt: shownAt)
+        core.record(card, wasRemembered ? .right : .wrong, shownAt: shownAt, undo: undo)
         isFlipped = false
         index += 1
         shownAt = .now
@@ -81,5 +82,29 @@ public final class LearnSession {
     public func use(_ deck: Deck, key: String? = nil) {
         guard core.use(deck, key: key) else { return }
         startAgain()
+    }
+}
+
+/// Taking back the last answer (Ctrl+Z).
+extension LearnSession {
+    /// Takes back the card marked last in this round, once: its review, and the card
+    /// shows again, unturned, with the remembered count as it was. Returns the card, or
+    /// nil when there is nothing to take back (see ``PracticeCore/undoLast()``); a new
+    /// round forgets the last one's.
+    ///
+    /// - Throws: why the review could not be taken back; nothing changed.
+    @discardableResult
+    public func undoLastAnswer() throws(ReviewStoreError) -> Challenge? { try core.undoLast() }
+
+    /// Puts the round back, when called, as it is now, before a card is marked.
+    private func undoPoint() -> @MainActor () -> Void {
+        let (index, remembered) = (self.index, self.remembered)
+        return { [weak self] in
+            guard let self else { return }
+            self.index = index
+            self.remembered = remembered
+            isFlipped = false
+            shownAt = .now
+        }
     }
 }

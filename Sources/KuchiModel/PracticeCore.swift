@@ -23,8 +23,9 @@ public enum AnswerOutcome: Sendable, Equatable {
 }
 
 /// What every practice mode stands on: the deck in use and its name in the schedule,
-/// planning a session from the schedule, and recording an answer as a review with its
-/// timing. Challenge and Learn are thin over it; no other type knows the rating rule.
+/// planning a session from the schedule, recording an answer as a review with its
+/// timing, and taking the last answer back. Challenge and Learn are thin over it; no
+/// other type knows the rating rule.
 @MainActor
 final class PracticeCore {
     /// The cards practised.
@@ -35,6 +36,8 @@ final class PracticeCore {
     private(set) var questions: DeckQuestions
     private let planner: StudyPlanner?
     private let recorder: (any PracticeRecorder)?
+    /// The last answer recorded since the session was planned, until it is taken back.
+    private var lastAnswer: RecordedAnswer?
 
     init(deck: Deck, deckKey: String?, planner: StudyPlanner?, recorder: (any PracticeRecorder)?) {
         self.deck = deck
@@ -63,6 +66,8 @@ final class PracticeCore {
     /// nothing is). Nil when answers are not scheduled, even after the planner tried
     /// to open its database again.
     func plan(limit: Int) -> [Int]? {
+        // A new session: the last one's answers are not taken back into it.
+        lastAnswer = nil
         guard let planner else { return nil }
         let planned = planner.sessionQuestions(deck: deckKey, questions: questions.all, limit: limit)
         guard planner.isScheduling else { return nil }
@@ -79,13 +84,44 @@ final class PracticeCore {
     /// `isReview` says (a retry of a question already rated is not), saved as a review
     /// rated by ``AnswerOutcome/rating`` with the time it took. Returns the card's next
     /// state, or nil when no review was saved (no schedule, not a review, or it waits).
+    ///
+    /// `undo` puts the practice mode back as it was before this answer, for
+    /// ``undoLast()``; without it the answer cannot be taken back.
     @discardableResult
     func record(
-        _ card: Challenge, _ outcome: AnswerOutcome, shownAt: ContinuousClock.Instant, isReview: Bool = true
+        _ card: Challenge, _ outcome: AnswerOutcome, shownAt: ContinuousClock.Instant, isReview: Bool = true,
+        undo: (@MainActor () -> Void)? = nil
     ) -> FSRSCard? {
         recorder?.record(card, correct: outcome.isRight)
-        guard isReview else { return nil }
-        return planner?.review(
-            card.question, deck: deckKey, rating: outcome.rating, answerTime: ContinuousClock.now - shownAt)
+        let after = isReview
+            ? planner?.review(card.question, deck: deckKey, rating: outcome.rating, answerTime: ContinuousClock.now - shownAt)
+            : nil
+        lastAnswer = undo.map { RecordedAnswer(card: card, review: after == nil ? nil : planner?.lastAnswer, restore: $0) }
+        return after
+    }
+
+    /// Takes back the last answer recorded since the session was planned, once: its
+    /// review (if it was one), and the practice mode's state before it. Returns its card,
+    /// or nil when there is nothing to take back: no answer, it was taken back, or it is
+    /// no longer the planner's last (the other practice mode answered since).
+    ///
+    /// - Throws: why the review could not be taken back; nothing changed.
+    func undoLast() throws(ReviewStoreError) -> Challenge? {
+        guard let last = lastAnswer else { return nil }
+        if let review = last.review {
+            guard let planner, planner.lastAnswer == review else { return nil }
+            try planner.undoLastAnswer()
+        }
+        lastAnswer = nil
+        last.restore()
+        return last.card
+    }
+
+    /// An answer as ``undoLast()`` takes it back.
+    private struct RecordedAnswer {
+        var card: Challenge
+        /// The planner's answer it was, when it was a review.
+        var review: PendingAnswer?
+        var restore: @MainActor () -> Void
     }
 }
