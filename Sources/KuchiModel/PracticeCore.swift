@@ -22,6 +22,21 @@ public enum AnswerOutcome: Sendable, Equatable {
     public var isRight: Bool { self != .wrong }
 }
 
+/// Which way a word is asked. Each direction of a word is its own FSRS card, as Anki's
+/// "reversed" card is, scheduled and counted apart.
+public enum PracticeDirection: String, Codable, Sendable, CaseIterable {
+    /// Japanese → meaning: the word is shown, its meaning chosen or typed.
+    case recognition
+    /// Meaning → Japanese: the meaning is shown, the reading (or the word) typed.
+    case production
+
+    /// The deck's name in the schedule for this direction: recognition keeps the deck's
+    /// own (every review before directions existed is one), production adds "/production".
+    public func scheduleKey(for deckKey: String) -> String {
+        self == .recognition ? deckKey : deckKey + "/production"
+    }
+}
+
 /// What every practice mode stands on: the deck in use and its name in the schedule,
 /// planning a session from the schedule, recording an answer as a review with its
 /// timing, and taking the last answer back. Challenge and Learn are thin over it; no
@@ -65,11 +80,12 @@ final class PracticeCore {
     /// ones most overdue first, then new ones while today's limit allows (empty when
     /// nothing is). Nil when answers are not scheduled, even after the planner tried
     /// to open its database again.
-    func plan(limit: Int) -> [Int]? {
+    func plan(limit: Int, direction: PracticeDirection = .recognition) -> [Int]? {
         // A new session: the last one's answers are not taken back into it.
         lastAnswer = nil
         guard let planner else { return nil }
-        let planned = planner.sessionQuestions(deck: deckKey, questions: questions.all, limit: limit)
+        let planned = planner.sessionQuestions(
+            deck: direction.scheduleKey(for: deckKey), questions: questions.all, limit: limit)
         guard planner.isScheduling else { return nil }
         return planned.compactMap { questions.index(of: $0) }
     }
@@ -90,11 +106,13 @@ final class PracticeCore {
     @discardableResult
     func record(
         _ card: Challenge, _ outcome: AnswerOutcome, shownAt: ContinuousClock.Instant, isReview: Bool = true,
-        undo: (@MainActor () -> Void)? = nil
+        direction: PracticeDirection = .recognition, undo: (@MainActor () -> Void)? = nil
     ) -> FSRSCard? {
         recorder?.record(card, correct: outcome.isRight)
         let after = isReview
-            ? planner?.review(card.question, deck: deckKey, rating: outcome.rating, answerTime: ContinuousClock.now - shownAt)
+            ? planner?.review(
+                card.question, deck: direction.scheduleKey(for: deckKey), rating: outcome.rating,
+                answerTime: ContinuousClock.now - shownAt)
             : nil
         lastAnswer = undo.map { RecordedAnswer(card: card, review: after == nil ? nil : planner?.lastAnswer, restore: $0) }
         return after

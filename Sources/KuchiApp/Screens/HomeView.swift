@@ -1,7 +1,7 @@
 import GtkKit
 import KuchiModel
 
-/// Home: Learn, Challenge, Statistics and Settings, switched in the header bar (a wide window)
+/// Home: Learn, Challenge, Type, Statistics and Settings, switched in the header bar (a wide window)
 /// or at the bottom (a narrow one).
 struct HomeView: View {
     let link: ViewStackLink
@@ -19,6 +19,9 @@ struct HomeView: View {
             }
             ViewStackPage(AppState.HomePage.challenge, title: "Challenge", iconName: "input-gaming-symbolic") {
                 ChallengePage()
+            }
+            ViewStackPage(AppState.HomePage.typing, title: "Type", iconName: "input-keyboard-symbolic") {
+                TypingView()
             }
             ViewStackPage(AppState.HomePage.statistics, title: "Statistics", iconName: "x-office-spreadsheet-symbolic") {
                 StatisticsView()

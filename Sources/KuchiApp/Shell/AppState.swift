@@ -12,7 +12,7 @@ public final class AppState {
 
     /// Home's pages.
     public enum HomePage: Hashable, Sendable {
-        case learn, challenge, statistics, settings
+        case learn, challenge, typing, statistics, settings
     }
 
     /// The Challenge page: the welcome with Start, or the practice session.
