@@ -86,6 +86,27 @@ struct DeckHeaderTests {
         let listed = Set(catalog.entries().dropFirst().map(\.name))
         #expect(listed == Set(files.keys).union(["folder.json"]))
     }
+
+    @Test("an imported deck is written with its header before its cards, and lists by name")
+    func importedHeaderFirst() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = DeckCatalog(bundledFolder: nil, importedFolder: folder.appendingPathComponent("decks"))
+        var notes = ""
+        for index in 0..<3_000 { notes += "言葉\(index)\tword \(index)\tkotoba\n" }
+        let source = folder.appendingPathComponent("Words.tsv")
+        try Data(notes.utf8).write(to: source)
+        let entry = try catalog.import(LocalPath(source))
+        let written = try Data(contentsOf: folder.appendingPathComponent("decks/\(entry.id).json"))
+        #expect(written.count > DeckHeader.readLimit * 2)
+        let text = String(decoding: written, as: UTF8.self)
+        let keys = ["\"format\"", "\"name\"", "\"language\"", "\"license\"", "\"attribution\"", "\"cards\""]
+            .compactMap { text.range(of: $0)?.lowerBound }
+        #expect(keys.count == 6 && keys == keys.sorted(), "header members in order, cards last")
+        #expect(DeckHeader.read(contentsOf: folder.appendingPathComponent("decks/\(entry.id).json"))?.name == "Words")
+        #expect(catalog.entries().map(\.name) == ["Kuchi Basics", "Words"])
+        #expect(try catalog.load(id: entry.id) == DeckImporter.read(LocalPath(source)))
+    }
 }
 
 /// A deck file as Kuchi wrote imported decks before it ordered their keys: JSONEncoder
