@@ -4,11 +4,13 @@ import KuchiModel
 
 /// Kuchi's start-up against the C baseline, and deck loading.
 enum AppBenchmarks {
-    static func run(rounds: Int) {
-        var table = Table("Kuchi (medians; start-up: \(rounds) alternating launches of each)")
+    /// - Parameter compared: another build's kuchi-startup-probe, launched beside this
+    ///   one's in every round (`--compare PATH`), to show a change in one run.
+    static func run(rounds: Int, compared: URL? = nil) {
+        var table = Table("Kuchi (medians; start-up: \(rounds) rounds, each Kuchi launch after a baseline launch)")
         let installed = InstalledDecks.make()
         if let installed {
-            startup(&table, rounds: rounds, installed: installed)
+            startup(&table, rounds: rounds, installed: installed, compared: compared)
         } else {
             table.add("start-up", "could not write the installed decks", target: "")
         }
@@ -21,8 +23,8 @@ enum AppBenchmarks {
     /// the repository's decks, with every deck installed (``InstalledDecks``), and with
     /// every deck installed and the largest one chosen in the settings (first run,
     /// so Register shows, as in the C baseline; and registered, on Home), each launch
-    /// alternating with the C baseline's.
-    static func startup(_ table: inout Table, rounds: Int, installed: InstalledDecks) {
+    /// right after a launch of the C baseline.
+    static func startup(_ table: inout Table, rounds: Int, installed: InstalledDecks, compared: URL?) {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         guard let kuchi = strippedCopy(of: directory.appendingPathComponent("kuchi-startup-probe")),
               let baseline = strippedCopy(of: directory.appendingPathComponent("gtk-baseline"))
@@ -30,57 +32,74 @@ enum AppBenchmarks {
             table.add("start-up", "kuchi or gtk-baseline not built (swift build -c release)", target: "")
             return
         }
-        let scenarios = [
-            Scenario(name: "repository decks (\(deckFiles(in: repositoryData)) files)", data: repositoryData),
-            Scenario(name: "all decks installed (\(deckFiles(in: installed.data)) files)", data: installed.data),
-            Scenario(
-                name: "all decks installed, \(installed.largest.name) chosen", data: installed.data,
-                settings: #"{"deck": "\#(installed.largest.id)"}"#),
-            Scenario(
-                name: "all decks installed, \(installed.largest.name) chosen, registered (Home)",
-                data: installed.data, settings: #"{"deck": "\#(installed.largest.id)"}"#,
-                profile: #"{"name": "Aiko"}"#),
-        ]
-        var baselineRuns: [Launch] = []
-        var kuchiRuns = Array(repeating: [Launch](), count: scenarios.count)
-        for round in 0...rounds {
-            let c = Launch.measure(baseline, environment: scenarios[0].environment)
-            let swift = scenarios.map { Launch.measure(kuchi, environment: $0.environment) }
-            guard round > 0 else { continue }  // the first round warms the caches
-            if let c { baselineRuns.append(c) }
-            for (index, run) in swift.enumerated() { if let run { kuchiRuns[index].append(run) } }
+        var programs = [(label: "kuchi", url: kuchi)]
+        if let compared {
+            guard let other = strippedCopy(of: compared, as: "compared") else {
+                table.add("start-up", "\(compared.path) is not a program", target: "")
+                return
+            }
+            programs = [(label: "kuchi (compared: \(compared.path))", url: other), (label: "kuchi (this build)", url: kuchi)]
         }
-        guard !baselineRuns.isEmpty, !kuchiRuns.contains(where: \.isEmpty) else {
+        let settings = #"{"deck": "\#(installed.largest.id)"}"#
+        let scenarios: [(name: String, make: () -> Scenario)] = [
+            ("repository decks (\(deckFiles(in: repositoryData)) files)", { Scenario(data: repositoryData) }),
+            ("all decks installed (\(deckFiles(in: installed.data)) files)", { Scenario(data: installed.data) }),
+            ("all decks installed, \(installed.largest.name) chosen", {
+                Scenario(data: installed.data, settings: settings)
+            }),
+            ("all decks installed, \(installed.largest.name) chosen, registered (Home)", {
+                Scenario(data: installed.data, settings: settings, profile: #"{"name": "Aiko"}"#)
+            }),
+        ]
+        // Every program in every scenario, each with user folders of its own.
+        let cases = scenarios.flatMap { scenario in
+            programs.map { (name: "\($0.label), \(scenario.name)", program: $0.url, scenario: scenario.make()) }
+        }
+        // Each Kuchi launch follows a baseline launch of its own: a launch is slower
+        // or faster by where it falls in a round (the previous program's exit is
+        // still being handled by the X server and the session bus), so each ratio is
+        // the median of each Kuchi launch over the baseline launch just before it.
+        var runs = Array(repeating: [(kuchi: Launch, c: Launch)](), count: cases.count)
+        for round in 0...rounds {
+            for (index, item) in cases.enumerated() {
+                let c = Launch.measure(baseline, environment: item.scenario.environment)
+                let swift = Launch.measure(item.program, environment: item.scenario.environment)
+                guard round > 0 else { continue }  // the first round warms the caches
+                if let c, let swift { runs[index].append((swift, c)) }
+            }
+        }
+        for item in cases { try? FileManager.default.removeItem(at: item.scenario.home) }
+        guard !runs.contains(where: \.isEmpty) else {
             table.add("start-up", "a launch failed (is a display there?)", target: "")
             return
         }
+        let baselineRuns = runs.flatMap { $0.map(\.c) }
         let cTime = Measure.medianOf(baselineRuns.map(\.seconds))
         let cMemory = Measure.medianOf(baselineRuns.map(\.peakKilobytes))
         table.add("start → first frame, C GTK 4 + libadwaita baseline", formatMilliseconds(cTime), target: "")
-        for (scenario, runs) in zip(scenarios, kuchiRuns) {
-            let time = Measure.medianOf(runs.map(\.seconds))
-            table.add("start → first frame, kuchi, \(scenario.name)", formatMilliseconds(time), target: "")
-            table.add("  ratio", String(format: "%.3f×", time / cTime), target: "≤ 1.05×")
+        for (item, pairs) in zip(cases, runs) {
+            let time = Measure.medianOf(pairs.map(\.kuchi.seconds))
+            table.add("start → first frame, \(item.name)", formatMilliseconds(time), target: "")
+            table.add("  ratio", String(format: "%.3f×", Measure.medianOf(pairs.map { $0.kuchi.seconds / $0.c.seconds })),
+                      target: "≤ 1.05×")
         }
         table.add("peak memory (max RSS), C GTK 4 + libadwaita baseline", String(format: "%.1f MiB", cMemory / 1024), target: "")
-        for (scenario, runs) in zip(scenarios, kuchiRuns) {
-            let memory = Measure.medianOf(runs.map(\.peakKilobytes))
-            table.add("peak memory (max RSS), kuchi, \(scenario.name)", String(format: "%.1f MiB", memory / 1024), target: "")
-            table.add("  ratio", String(format: "%.3f×", memory / cMemory), target: "≤ 1.05×")
+        for (item, pairs) in zip(cases, runs) {
+            let memory = Measure.medianOf(pairs.map(\.kuchi.peakKilobytes))
+            table.add("peak memory (max RSS), \(item.name)", String(format: "%.1f MiB", memory / 1024), target: "")
+            table.add("  ratio", String(format: "%.3f×", Measure.medianOf(pairs.map { $0.kuchi.peakKilobytes / $0.c.peakKilobytes })),
+                      target: "≤ 1.05×")
         }
-        for scenario in scenarios { try? FileManager.default.removeItem(at: scenario.home) }
     }
 
     /// One way Kuchi starts: its data folder and what its user folders hold. The user
     /// folders are written once; later launches find the review database the first
     /// one made, as a learner's do.
     private struct Scenario {
-        let name: String
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-bench-home-\(UUID().uuidString)")
         let environment: [String: String]
 
-        init(name: String, data: URL, settings: String? = nil, profile: String? = nil) {
-            self.name = name
+        init(data: URL, settings: String? = nil, profile: String? = nil) {
             let config = home.appendingPathComponent("config/kuchi")
             try? FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
             if let settings { try? Data(settings.utf8).write(to: config.appendingPathComponent("settings.json")) }
@@ -108,6 +127,11 @@ enum AppBenchmarks {
             var count = 0
             let time = Measure.median(warmUp: true) { count = catalog.entries().count }
             table.add("list every installed deck by name (\(count) decks)", formatMilliseconds(time), target: "")
+            let largest = installed.data.appendingPathComponent("decks/\(installed.largest.id).json")
+            var cards = 0
+            let load = Measure.median(warmUp: true) { cards = (try? DeckLoader.load(contentsOf: largest))?.cards.count ?? -1 }
+            table.add("load + validate \(largest.lastPathComponent) (\(cards) cards, \(size(largest) / 1024) KiB)",
+                      formatMilliseconds(load), target: "")
         }
         let decks = repositoryData.appendingPathComponent("decks")
         let largest = (try? FileManager.default.contentsOfDirectory(at: decks, includingPropertiesForKeys: [.fileSizeKey]))?
@@ -144,9 +168,9 @@ enum AppBenchmarks {
     }
 
     /// A stripped copy in a temporary folder (as an installed build is).
-    private static func strippedCopy(of binary: URL) -> URL? {
+    private static func strippedCopy(of binary: URL, as name: String? = nil) -> URL? {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("stripped-\(binary.lastPathComponent)")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("stripped-\(name ?? binary.lastPathComponent)")
         let strip = Process()
         strip.executableURL = URL(fileURLWithPath: "/usr/bin/strip")
         strip.arguments = ["-o", copy.path, binary.path]

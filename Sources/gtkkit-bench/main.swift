@@ -9,7 +9,7 @@ import Foundation
 
 if CommandLine.arguments.contains("--help") {
     print("""
-        Usage: gtkkit-bench [--gtkkit | --list | --startup | --profile-label-updates]
+        Usage: gtkkit-bench [--gtkkit | --list | --startup [--compare PROBE] | --profile-label-updates]
 
         With no option, prints every table quoted in README.md. Run under a display and
         a session bus: xvfb-run -a dbus-run-session .build/release/gtkkit-bench
@@ -20,6 +20,9 @@ if CommandLine.arguments.contains("--help") {
                                    (needs kuchi-startup-probe and gtk-baseline built), with
                                    the repository's decks and with every deck installed,
                                    and deck loading
+          --compare PROBE          with --startup: launch another build's
+                                   kuchi-startup-probe beside this one's in every
+                                   round, to compare a change in one run
           --profile-label-updates  the bound label loop alone, for a profiler
         """)
     exit(0)
@@ -38,7 +41,9 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     // For a profiler: only the bound label loop, long enough to sample.
     GtkKitBenchmarks.profileLabelUpdates()
 } else if CommandLine.arguments.contains("--startup") {
-    AppBenchmarks.run(rounds: 15)
+    let arguments = CommandLine.arguments
+    let compared = arguments.firstIndex(of: "--compare").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    AppBenchmarks.run(rounds: 15, compared: compared.map { URL(fileURLWithPath: $0) })
 } else if CommandLine.arguments.contains("--gtkkit") {
     // The GtkKit table alone (no launches of Kuchi and the C yardstick).
     GtkKitBenchmarks.run()
