@@ -45,6 +45,14 @@ public enum BoundedRead {
         return data
     }
 
+    /// The size of the regular file at `path`, without opening it; nil for anything
+    /// else (missing, a folder, a pipe…).
+    public static func size(of path: LocalPath) -> Int? {
+        var status = stat()
+        guard path.withCString({ stat($0, &status) }) == 0, FileKind.name(of: status.st_mode) == nil else { return nil }
+        return Int(status.st_size)
+    }
+
     /// At most `count` bytes from the start of the regular file at `path` and, when
     /// the file is longer, a way to read at most `count` from its end; either way at
     /// most `count` bytes are read at a time, however large the file.

@@ -45,12 +45,20 @@ public struct DeckCatalog: Sendable {
         guard Settings.isDeckIdentifier(id) else {
             throw DeckError(problems: [DeckProblem(file: id, message: "is not a deck Kuchi knows")])
         }
-        for folder in [bundledFolder, importedFolder].compactMap({ $0 }) {
-            let url = folder.appendingPathComponent("\(id).json")
-            if FileManager.default.fileExists(atPath: url.path) { return try DeckLoader.load(contentsOf: url) }
-        }
+        if let url = file(id: id) { return try DeckLoader.load(contentsOf: url) }
         throw DeckError(problems: [DeckProblem(
             file: "\(id).json", message: "is no longer in Kuchi's decks; choose another deck in Settings")])
+    }
+
+    /// The file of the deck with `id`: a bundled deck's, else an imported one's; nil
+    /// for Kuchi Basics (built in) and for a deck not there.
+    public func file(id: String) -> URL? {
+        guard id != Self.builtInID, Settings.isDeckIdentifier(id) else { return nil }
+        for folder in [bundledFolder, importedFolder].compactMap({ $0 }) {
+            let url = folder.appendingPathComponent("\(id).json")
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        return nil
     }
 
     /// Reads the file at `path` as a deck (see `DeckImporter`), copies it into the
