@@ -12,7 +12,7 @@ import Testing
 @MainActor
 struct DeckLoadingTests {
     @Test("the first frame does not wait for a large deck chosen earlier; it says the deck is loading, then the deck is in use")
-    func firstFrameDoesNotWait() async throws {
+    func firstFrameDoesNotWait() throws {
         let folder = try largeDeckFolder()
         try writeSettings(#"{"deck": "big"}"#, in: folder)
         let gate = Gate()
@@ -36,7 +36,7 @@ struct DeckLoadingTests {
         #expect(app.models.learn.current == nil)
 
         gate.open()
-        await pumpYielding(until: { !app.models.decks.isLoading }, "the deck arrives")
+        pump(until: { !app.models.decks.isLoading }, timeout: .seconds(60), "the deck arrives")
         #expect(app.models.challenges.deck.name == "Big Deck")
         #expect(app.models.challenges.deck.cards.count == largeDeckCards)
         #expect(app.models.challenges.currentChallenge != nil)
@@ -47,7 +47,7 @@ struct DeckLoadingTests {
     }
 
     @Test("a large deck chosen in Settings loads in the background, is then in use and remembered")
-    func chosenInSettings() async throws {
+    func chosenInSettings() throws {
         let folder = try largeDeckFolder()
         let gate = Gate()
         let app = try AppHarness(registered: true, folder: folder, deckLoadGate: { gate.wait() })
@@ -69,11 +69,11 @@ struct DeckLoadingTests {
         pump(until: { isShown("deck-loading", in: app) }, "the Learn page says the deck is loading")
         #expect(app.widget("flash-card").map { gtk_widget_get_mapped($0) == 0 } ?? true)
         // A load that goes on past a second gets a spinner.
-        await pumpYielding(until: { app.models.decks.isLoadingSlowly }, timeout: .seconds(10), "the load is slow")
+        pump(until: { app.models.decks.isLoadingSlowly }, timeout: .seconds(10), "the load is slow")
         pump(until: { spinnerShown(in: app) }, "a spinner shows")
 
         gate.open()
-        await pumpYielding(until: { !app.models.decks.isLoading }, "the deck arrives")
+        pump(until: { !app.models.decks.isLoading }, timeout: .seconds(60), "the deck arrives")
         #expect(app.models.users.settings.deck == "big")
         #expect(app.models.learn.current != nil)
         #expect(app.models.challenges.deck.cards.count == largeDeckCards)
@@ -83,13 +83,13 @@ struct DeckLoadingTests {
     }
 
     @Test("a large deck that fails to load falls back to Kuchi Basics with its problem shown")
-    func failedLoadFallsBack() async throws {
+    func failedLoadFallsBack() throws {
         let folder = try largeDeckFolder(brokenLastCard: true)
         let app = try AppHarness(registered: true, folder: folder)
         defer { app.close() }
         app.models.decks.select("big")
         #expect(app.models.decks.isLoading)
-        await pumpYielding(until: { !app.models.decks.isLoading }, "the load ends")
+        pump(until: { !app.models.decks.isLoading }, timeout: .seconds(60), "the load ends")
         #expect(app.models.challenges.deck == Deck.kuchiBasics)
         #expect(app.models.decks.currentID == "kuchi-basics")
         #expect(app.models.users.settings.deck == "kuchi-basics")
@@ -99,7 +99,7 @@ struct DeckLoadingTests {
     }
 
     @Test("a deck chosen while a large one loads wins; the large one's result is dropped")
-    func laterChoiceWins() async throws {
+    func laterChoiceWins() throws {
         let folder = try largeDeckFolder()
         let gate = Gate()
         let app = try AppHarness(registered: true, folder: folder, deckLoadGate: { gate.wait() })
@@ -114,28 +114,11 @@ struct DeckLoadingTests {
         #expect(app.models.challenges.deck.name == "JLPT N5")
         gate.open()
         // The dropped load still runs to its end; give it time to come back.
-        await pumpYielding(until: { false }, timeout: .seconds(2), expecting: false)
+        MainLoop.run(until: { false }, timeout: .seconds(2))
         #expect(app.models.challenges.deck.name == "JLPT N5")
         #expect(app.models.decks.currentID == "jlpt-n5")
         #expect(app.models.users.settings.deck == "jlpt-n5")
     }
-}
-
-/// Iterates the main loop and lets main-actor tasks run between iterations (a test
-/// runner services the main actor's queue only when the test yields; the app's GLib
-/// loop runs it itself), until `condition` holds or `timeout` passes.
-@MainActor
-private func pumpYielding(
-    until condition: () -> Bool, timeout: Duration = .seconds(60), expecting: Bool = true,
-    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
-) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !condition(), clock.now < deadline {
-        MainLoop.run(until: condition, timeout: .milliseconds(10))
-        await Task.yield()
-    }
-    if expecting { #expect(condition(), comment ?? "condition not reached in time", sourceLocation: sourceLocation) }
 }
 
 /// Cards in the large deck: about 690 KB, past ``DeckShelf/backgroundLoadSize``.

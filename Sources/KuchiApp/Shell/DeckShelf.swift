@@ -52,9 +52,9 @@ final class DeckShelf {
     /// Deck files larger than this (256 KiB on disk) load in the background; smaller
     /// ones, like Kuchi Basics, JLPT N5 and N4 (about 56 KiB, a millisecond or two),
     /// load at once. Past it a deck takes long enough to read and check (the JLPT N1
-    /// deck, about 3,500 cards with example sentences, 800 KiB: about 10 ms on a fast
-    /// machine, several times that on a slow one) to hold up the first frame or a
-    /// click in Settings.
+    /// deck, about 3,500 cards with example sentences, 800 KiB: 10 to 16 ms in a release
+    /// build on the 2-core development machine, several times that in a debug build)
+    /// to hold up the first frame or a click in Settings.
     nonisolated static let backgroundLoadSize = 256 << 10
     /// How long a load goes on before the pages show a spinner.
     static let slowLoad = Duration.seconds(1)
@@ -200,10 +200,13 @@ final class DeckShelf {
         Task.detached(priority: .userInitiated) { [weak self] in
             gate()
             let result = Result { () throws(DeckError) -> Deck in try loader() }
-            await self?.finishLoading(result, generation: generation, id: id, remember: remember, file: file)
+            // Handed back through the GLib loop, which the app (and a test) runs.
+            let shelf = self
+            MainLoop.perform {
+                shelf?.finishLoading(result, generation: generation, id: id, remember: remember, file: file)
+            }
         }
-        Task { [weak self] in
-            try? await Task.sleep(for: Self.slowLoad)
+        MainLoop.after(Self.slowLoad) { [weak self] in
             guard let self, generation == self.generation else { return }
             isLoadingSlowly = true
         }
