@@ -57,6 +57,7 @@ struct DeckLoadingTests {
         }
         #expect(app.models.decks.entries.map(\.name).contains("Big Deck"))
         app.models.state.homePage = .settings
+        MainLoop.drain()  // a page is built when first shown
         let combo = try #require(app.widget("deck"))
         let index = try #require(app.models.decks.entries.firstIndex { $0.id == "big" })
         adw_combo_row_set_selected(typed(combo), guint(index))
