@@ -31,6 +31,7 @@ struct HomeTests {
         try app.answer(correct: true)
         #expect(app.text("score") == "1/5")
         app.models.state.homePage = .settings
+        MainLoop.drain()  // a page is built when first shown
         let spin = try #require(app.widget("questions-per-session").flatMap { descendant(of: $0, type: gtk_spin_button_get_type()) })
         gtk_spin_button_set_value(typed(spin), 8)
         MainLoop.drain()
@@ -44,6 +45,7 @@ struct HomeTests {
         let app = try AppHarness(registered: true)
         defer { app.close() }
         app.models.state.homePage = .learn
+        MainLoop.drain()  // a page is built when first shown
         let card = try #require(app.widget("flash-card"))
         pump(until: { gtk_widget_get_mapped(card) != 0 && gtk_widget_get_width(card) > 0 }, "card shown")
         let first = app.models.learn.current
@@ -64,6 +66,7 @@ struct HomeTests {
     func deckChoiceSurvives() throws {
         let app = try AppHarness(registered: true)
         app.models.state.homePage = .settings
+        MainLoop.drain()  // a page is built when first shown
         let index = try #require(app.models.decks.entries.firstIndex { $0.id == "jlpt-n5" })
         let combo = try #require(app.widget("deck"))
         adw_combo_row_set_selected(typed(combo), guint(index))

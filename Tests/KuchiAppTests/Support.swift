@@ -13,12 +13,16 @@ final class AppHarness {
     let folder: URL
     let models: AppModels
     let window: Window
+    /// Whether the window has been painted once.
+    private(set) var isPainted = false
 
     /// `folder` keeps the user's files; pass the one of an earlier harness to start
-    /// again as after a relaunch.
+    /// again as after a relaunch. `deckLoadGate` runs on the thread that loads a large
+    /// deck, before it reads it.
     init(
         seed: UInt64 = 7, registered: Bool = false, deckPath: String? = nil,
-        width: Int = 720, height: Int = 640, folder: URL? = nil
+        width: Int = 720, height: Int = 640, folder: URL? = nil,
+        deckLoadGate: @escaping @Sendable () -> Void = {}
     ) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("kuchi-app-tests-\(UUID().uuidString)")
@@ -29,11 +33,14 @@ final class AppHarness {
         let catalog = DeckCatalog(
             bundledFolder: repository.appendingPathComponent("data/decks"),
             importedFolder: self.folder.appendingPathComponent("data/decks"))
-        models = AppModels.load(storage: storage, catalog: catalog, random: SeededRandomNumberGenerator(seed: seed))
+        models = AppModels.load(
+            storage: storage, catalog: catalog, random: SeededRandomNumberGenerator(seed: seed),
+            deckLoadGate: deckLoadGate)
         if let deckPath { models.decks.open(LocalPath(deckPath)) }
         Theme.install()
         window = MainWindow.make(application: nil, models: models)
         window.resize(width: width, height: height)
+        window.afterFirstPaint { [weak self] in self?.isPainted = true }
         window.present()
         MainLoop.run(until: { self.window.size.width > 0 })
     }

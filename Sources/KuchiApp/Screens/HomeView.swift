@@ -1,8 +1,9 @@
 import GtkKit
 import KuchiModel
 
-/// Home: Learn, Challenge, Type, Statistics and Settings, switched in the header bar (a wide window)
-/// or at the bottom (a narrow one).
+/// Home: Learn, Challenge, Type, Statistics and Settings, switched in the header bar (a
+/// wide window) or at the bottom (a narrow one). The pages that show the deck say so
+/// while it loads.
 struct HomeView: View {
     let link: ViewStackLink
     @Environment(AppState.self) private var state
@@ -15,16 +16,16 @@ struct HomeView: View {
                 AppState.HomePage.learn, title: "Learn", iconName: "accessories-dictionary-symbolic",
                 isVisible: { users.settings.learningEnabled }
             ) {
-                LearnView()
+                DeckLoading { LearnView() }
             }
             ViewStackPage(AppState.HomePage.challenge, title: "Challenge", iconName: "input-gaming-symbolic") {
-                ChallengePage()
+                DeckLoading { ChallengePage() }
             }
             ViewStackPage(AppState.HomePage.typing, title: "Type", iconName: "input-keyboard-symbolic") {
-                TypingView()
+                DeckLoading { TypingView() }
             }
             ViewStackPage(AppState.HomePage.statistics, title: "Statistics", iconName: "x-office-spreadsheet-symbolic") {
-                StatisticsView()
+                DeckLoading { StatisticsView() }
             }
             ViewStackPage(AppState.HomePage.settings, title: "Settings", iconName: "emblem-system-symbolic") {
                 SettingsView()

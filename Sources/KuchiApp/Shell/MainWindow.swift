@@ -12,10 +12,13 @@ struct AppModels {
     let decks: DeckShelf
     let state: AppState
 
-    /// Loads the profile and settings from `storage`, and the deck they name.
+    /// Loads the profile and settings from `storage`, and the deck they name (a large
+    /// one in the background: see ``DeckShelf``; `deckLoadGate` runs on its thread
+    /// before it is read, for tests to hold it).
     static func load(
         storage: UserStore, catalog: DeckCatalog = AppModels.catalog,
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        deckLoadGate: @escaping @Sendable () -> Void = {}
     ) -> AppModels {
         let users = UserManager(storage: storage)
         users.load()
@@ -34,7 +37,8 @@ struct AppModels {
             deck: restored.deck, recorder: users, planner: planner, deckKey: restored.id, random: random)
         let state = AppState(screen: users.isRegistered ? .home : .register)
         let decks = DeckShelf(
-            catalog: catalog, users: users, challenges: challenges, learn: learn, state: state, current: restored)
+            catalog: catalog, users: users, challenges: challenges, learn: learn, state: state, current: restored,
+            loadGate: deckLoadGate)
         if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
         return AppModels(users: users, challenges: challenges, learn: learn, planner: planner, decks: decks, state: state)
     }
@@ -79,7 +83,7 @@ enum MainWindow {
         } title: {
             HomeTitle(link: home, state: state, decks: decks)
         }
-        return Window(
+        let window = Window(
             title: "Kuchi", width: 720, height: 640, minimumSize: minimumSize, application: application,
             headerBar: headerBar
         ) {
@@ -115,6 +119,9 @@ enum MainWindow {
                 .environment(models.decks)
                 .environment(state)
         }
+        // A large deck named in the settings is read once the window shows.
+        window.afterFirstPaint { decks.loadPendingDeck() }
+        return window
     }
 }
 
