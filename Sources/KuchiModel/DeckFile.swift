@@ -9,7 +9,7 @@ import Glibc
 enum DeckFile {
     private struct Card: Encodable {
         let question: String
-        let reading: String
+        let reading: String?
         let romaji: String?
         let answer: String
         let level: String?
@@ -19,7 +19,8 @@ enum DeckFile {
     static func encode(_ deck: Deck) throws(AtomicFile.WriteError) -> Data {
         let cards = deck.cards.map { card in
             Card(
-                question: card.question, reading: card.reading, romaji: card.romaji.isEmpty ? nil : card.romaji,
+                question: card.question, reading: card.reading.isEmpty ? nil : card.reading,
+                romaji: card.romaji.isEmpty ? nil : card.romaji,
                 answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples)
         }
         let encoder = JSONEncoder()

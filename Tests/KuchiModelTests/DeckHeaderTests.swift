@@ -11,7 +11,7 @@ struct DeckHeaderTests {
             let header = try #require(DeckHeader.read(contentsOf: url), "\(file)")
             let deck = try DeckLoader.load(contentsOf: url)
             #expect(header == DeckHeader(
-                format: 1, name: deck.name, language: deck.language, license: deck.license,
+                format: 2, name: deck.name, language: deck.language, license: deck.license,
                 attribution: deck.attribution))
         }
     }

@@ -23,6 +23,10 @@ final class DeckShelf {
     private(set) var entries: [DeckEntry] = []
     /// The deck in use: an entry's id, or nil for a file opened with `--deck`.
     private(set) var currentID: String?
+    /// The deck in use's name in the schedule: its id, or for a deck opened from a file
+    /// (`--deck`) the name written in it, not its path: the file may move and keep its
+    /// schedule, and two files with the same name share one.
+    var currentKey: String { currentID ?? "file:\(currentName)" }
     /// The deck in use's name, for the window's subtitle.
     private(set) var currentName = Deck.kuchiBasics.name
     /// The name of the deck being loaded in the background, while it loads.
@@ -38,6 +42,7 @@ final class DeckShelf {
     @ObservationIgnored private let users: UserManager
     @ObservationIgnored private let challenges: ChallengesViewModel
     @ObservationIgnored private let learn: LearnSession
+    @ObservationIgnored private let typing: TypingSession
     @ObservationIgnored private let state: AppState
     /// Counts deck changes, so a background load that was overtaken is dropped.
     @ObservationIgnored private var generation = 0
@@ -64,13 +69,14 @@ final class DeckShelf {
     ///   - loadGate: runs on the loading thread before a large deck is read there.
     init(
         catalog: DeckCatalog, users: UserManager, challenges: ChallengesViewModel, learn: LearnSession,
-        state: AppState, current: Restored, loadGate: @escaping @Sendable () -> Void = {}
+        typing: TypingSession, state: AppState, current: Restored, loadGate: @escaping @Sendable () -> Void = {}
     ) {
         self.catalog = catalog
         self.loadGate = loadGate
         self.users = users
         self.challenges = challenges
         self.learn = learn
+        self.typing = typing
         self.state = state
         entries = catalog.entries()
         currentID = current.id
@@ -237,12 +243,9 @@ final class DeckShelf {
     private func hand(_ deck: Deck, id: String?) {
         currentID = id
         currentName = deck.name
-        // A deck opened from a file (`--deck`) is scheduled under the name written in
-        // it, not its path: the file may move and keep its schedule, and two files
-        // with the same name share one.
-        let key = id ?? "file:\(deck.name)"
-        challenges.use(deck, key: key)
-        learn.use(deck, key: key)
+        challenges.use(deck, key: currentKey)
+        learn.use(deck, key: currentKey)
+        typing.use(deck, key: currentKey)
     }
 
     private func fallBack(problem: String) {

@@ -8,6 +8,7 @@ struct AppModels {
     let users: UserManager
     let challenges: ChallengesViewModel
     let learn: LearnSession
+    let typing: TypingSession
     let planner: StudyPlanner
     let decks: DeckShelf
     let state: AppState
@@ -35,12 +36,16 @@ struct AppModels {
             deckKey: restored.id, random: random)
         let learn = LearnSession(
             deck: restored.deck, recorder: users, planner: planner, deckKey: restored.id, random: random)
+        let typing = TypingSession(
+            deck: restored.deck, directions: { users.settings.directions(for: $0) }, recorder: users, planner: planner,
+            deckKey: restored.id, random: random)
         let state = AppState(screen: users.isRegistered ? .home : .register)
         let decks = DeckShelf(
-            catalog: catalog, users: users, challenges: challenges, learn: learn, state: state, current: restored,
-            loadGate: deckLoadGate)
+            catalog: catalog, users: users, challenges: challenges, learn: learn, typing: typing, state: state,
+            current: restored, loadGate: deckLoadGate)
         if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
-        return AppModels(users: users, challenges: challenges, learn: learn, planner: planner, decks: decks, state: state)
+        return AppModels(
+            users: users, challenges: challenges, learn: learn, typing: typing, planner: planner, decks: decks, state: state)
     }
 
     /// The review history, in the XDG data folder beside the imported decks.
@@ -115,6 +120,7 @@ enum MainWindow {
                 .environment(models.users)
                 .environment(models.challenges)
                 .environment(models.learn)
+                .environment(models.typing)
                 .environment(models.planner)
                 .environment(models.decks)
                 .environment(state)
