@@ -36,27 +36,32 @@ struct TypingView: View {
 /// with the difference marked.
 struct TypingQuestionView: View {
     @Environment(TypingSession.self) private var session
+    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         @Bindable var session = session
-        VStack(spacing: 12) {
+        VStack(spacing: 10) {
             Text { "\(session.position) of \(session.total)" }
                 .cssClass("dim-label", "numeric")
                 .widgetName("typing-position")
+            // In a short window the entry's placeholder says it.
             Text { instruction }
                 .cssClass("dim-label")
                 .wrapping()
+                .visible { verticalSizeClass == .regular }
             If({ isProduction }) {
                 Text { session.current?.card.answer ?? "" }
                     .cssClass("title-1")
+                    .cssClass("compact-title", when: { verticalSizeClass == .compact })
                     .wrapping()
                     .widgetName("typing-meaning")
             } else: {
                 WordView(card: { session.current?.card }, revealed: { session.result != nil }, lineClass: "question-reading")
                     .cssClass("question")
+                    .cssClass("compact", when: { verticalSizeClass == .compact })
                     .widgetName("typing-word")
             }
-            TextField("Your answer", text: $session.typed)
+            TextField("Type your answer", text: $session.typed)
                 .onSubmit { session.result == nil ? session.submit() : session.next() }
                 .inputHints([.noSpellcheck, .noEmoji])
                 .focusOnAppear()
