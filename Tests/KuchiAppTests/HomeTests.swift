@@ -138,6 +138,9 @@ struct HomeTests {
         app.expectFitsWithoutClipping("learn")
         app.models.learn.flip()
         app.expectFitsWithoutClipping("learn, turned")
+        app.models.state.homePage = .typing
+        pump(until: { app.widget("typing-entry").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        app.expectFitsWithoutClipping("type")
         app.models.state.homePage = .statistics
         pump(until: { app.widget("statistics").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("statistics")
