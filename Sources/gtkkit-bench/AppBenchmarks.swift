@@ -6,6 +6,7 @@ import KuchiModel
 enum AppBenchmarks {
     /// - Parameter compared: another build's kuchi-startup-probe, launched beside this
     ///   one's in every round (`--compare PATH`), to show a change in one run.
+    @MainActor
     static func run(rounds: Int, compared: URL? = nil) {
         var table = Table("Kuchi (medians; start-up: \(rounds) rounds, each Kuchi launch after a baseline launch)")
         let installed = InstalledDecks.make()
@@ -118,6 +119,7 @@ enum AppBenchmarks {
             .filter { $0.hasSuffix(".json") }.count
     }
 
+    @MainActor
     static func deckLoading(_ table: inout Table, installed: InstalledDecks?) {
         if let installed {
             // What the Settings page lists: every deck's name.
@@ -143,6 +145,7 @@ enum AppBenchmarks {
             table.add("load + validate \(largest.lastPathComponent) (\(cards) cards, \(size(largest) / 1024) KiB)",
                       formatMilliseconds(time), target: "")
         }
+        openAndPlan(&table, deck: decks.appendingPathComponent("jlpt-n1.json"))
         let synthetic = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-100k.json")
         try? syntheticDeck(cards: 100_000).write(to: synthetic)
         var cards = 0
@@ -150,6 +153,24 @@ enum AppBenchmarks {
         table.add("load + validate a synthetic deck (\(cards) cards, \(size(synthetic) / 1_048_576) MiB)",
                   formatMilliseconds(time), target: "< 300 ms")
         try? FileManager.default.removeItem(at: synthetic)
+    }
+
+    /// Choosing a deck as Settings does: read and check it, then plan a challenge session
+    /// from the schedule (a fresh one in memory: every card new).
+    @MainActor
+    static func openAndPlan(_ table: inout Table, deck url: URL) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        var cards = 0
+        var asked = 0
+        let time = Measure.median(runs: 11, warmUp: true) {
+            guard let deck = try? DeckLoader.load(contentsOf: url), let store = try? ReviewStore.inMemory() else { return }
+            let planner = StudyPlanner(store: store, settings: { Settings() })
+            let session = ChallengesViewModel(deck: deck, planner: planner, deckKey: "bench")
+            cards = deck.cards.count
+            asked = session.numberOfQuestions
+        }
+        table.add("open \(url.lastPathComponent) (\(cards) cards) and plan a session (\(asked) questions)",
+                  formatMilliseconds(time), target: "≤ 30 ms")
     }
 
     private static func size(_ url: URL) -> Int {
