@@ -92,6 +92,13 @@ final class AppHarness {
         MainLoop.drain()
     }
 
+    /// The texts of every label in the window's widget tree.
+    func windowTexts() -> [String] {
+        var texts: [String] = []
+        collectLabels(typed(window.gtkWindow), into: &texts)
+        return texts
+    }
+
     private func collectLabels(_ widget: UnsafeMutablePointer<GtkWidget>, into texts: inout [String]) {
         if gtkkit_is_a(widget, gtk_label_get_type()) != 0 { texts.append(labelText(widget)) }
         for child in children(of: widget) { collectLabels(child, into: &texts) }
