@@ -125,8 +125,9 @@ enum MainWindow {
                 .environment(models.decks)
                 .environment(state)
         }
-        // A large deck named in the settings is read once the window shows.
-        window.afterFirstPaint { decks.loadPendingDeck() }
+        // A large deck named in the settings is read once the window shows: when the
+        // loop is next idle after the first frame, not inside its paint.
+        window.afterFirstPaint { MainLoop.idle { decks.loadPendingDeck() } }
         return window
     }
 }
