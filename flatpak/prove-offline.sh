@@ -38,7 +38,12 @@ platform_id=io.github.kuchi.proof.Platform
 sdk_id=io.github.kuchi.proof.Sdk
 extension_id=org.freedesktop.Sdk.Extension.swift6
 extension_version=25.08   # what GNOME 49's SDK asks its extensions for
-branch=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runtime-version"])' "$manifest")
+# The manifest as plain JSON: flatpak-builder reads /* comments */, Python's json does not.
+plain_json() {
+    python3 -c 'import json, re, sys
+print(json.dumps(json.loads(re.sub(r"/\*.*?\*/", "", open(sys.argv[1]).read(), flags=re.S)), indent=4))' "$1"
+}
+branch=$(plain_json "$manifest" | python3 -c 'import json,sys; print(json.load(sys.stdin)["runtime-version"])')
 
 export FLATPAK_USER_DIR="$work/flatpak-user"
 mkdir -p "$work" "$FLATPAK_USER_DIR"
@@ -198,9 +203,9 @@ stage "generate proof manifest"
 # repository) is rewritten to the same directory, absolute.
 proof_manifest="$work/$app_id.json"
 python3 - "$manifest" "$proof_manifest" "$platform_id" "$sdk_id" "$repo" <<'PY'
-import json, sys
+import json, re, sys
 src, dst, platform, sdk, repo = sys.argv[1:]
-m = json.load(open(src))
+m = json.loads(re.sub(r"/\*.*?\*/", "", open(src).read(), flags=re.S))
 m["runtime"], m["sdk"] = platform, sdk
 for module in m["modules"]:
     for source in module.get("sources", []):
@@ -208,7 +213,7 @@ for module in m["modules"]:
             source["path"] = repo
 json.dump(m, open(dst, "w"), indent=4)
 PY
-diff <(python3 -m json.tool "$manifest") <(python3 -m json.tool "$proof_manifest") || true
+diff <(plain_json "$manifest") <(plain_json "$proof_manifest") || true
 
 stage "flatpak-builder (offline)"
 nice -n 10 flatpak-builder --user --install --force-clean --disable-download \

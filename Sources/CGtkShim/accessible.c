@@ -50,6 +50,14 @@ gboolean gtkkit_accessible_label_is(gpointer widget, const char *label) {
     return equal;
 }
 
+gboolean gtkkit_accessible_description_is(gpointer widget, const char *description) {
+    char *actual = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
+                                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+    gboolean equal = actual == NULL;
+    g_free(actual);
+    return equal;
+}
+
 static GList *prepend_labels(GList *labels, GtkWidget *widget) {
     if (GTK_IS_LABEL(widget))
         labels = g_list_prepend(labels, widget);

@@ -13,6 +13,8 @@
 //                            in use, which it hands to the session and the flash cards
 //     `AppState`             the screen, Home's page and the challenge's step, open
 //                            dialogs, problems for the banner, toasts
+//     `Speaker`              says words in Japanese through speech-dispatcher, and
+//                            whether it can (`SpeechDispatcher`, Interop/)
 //   Screens (Screens/) are views and nothing else: they own no model and keep no
 //   state of their own; what they show is read from the models in binding closures,
 //   and what the person does is a call on a model.
@@ -22,7 +24,11 @@
 //   are read and written synchronously by KuchiModel (they are small), and each
 //   answer is committed to the review database before its feedback shows (about a
 //   millisecond); only the check of the review log runs on a thread of its own, and
-//   reports back to the main actor.
+//   reports back to the main actor. Speech is the other exception: every call into
+//   speech-dispatcher can block (connecting may start the daemon), so they run on a
+//   serial queue of their own (`SpeechDispatcher`), and `Speaker` hears back on the
+//   main actor through the main loop (`MainLoop.perform`); nothing waits for
+//   speech-dispatcher on the main thread.
 //
 // The lifetime rule
 //   The models live as long as the application. Screens are built once (pages

@@ -22,6 +22,8 @@ public struct Settings: Codable, Equatable, Sendable {
     public var readings = ReadingDisplay.furigana
     /// Whether the Learn page (flash cards) is offered.
     public var learningEnabled = true
+    /// Whether each new flash card's reading is said aloud as it appears on the Learn page.
+    public var speakNewWords = false
     /// The flash cards' colour, as "#rrggbb".
     public var cardColor = "#3584e4"
     /// The chosen deck's identifier: its file name without ".json", e.g. "jlpt-n5".
@@ -59,6 +61,7 @@ public struct Settings: Codable, Equatable, Sendable {
         readings = try container.decodeIfPresent(ReadingDisplay.self, forKey: .readings) ?? defaults.readings
         learningEnabled = try container.decodeIfPresent(Bool.self, forKey: .learningEnabled)
             ?? defaults.learningEnabled
+        speakNewWords = try container.decodeIfPresent(Bool.self, forKey: .speakNewWords) ?? defaults.speakNewWords
         cardColor = try container.decodeIfPresent(String.self, forKey: .cardColor) ?? defaults.cardColor
         deck = try container.decodeIfPresent(String.self, forKey: .deck) ?? defaults.deck
         productionDecks = try container.decodeIfPresent([String].self, forKey: .productionDecks) ?? defaults.productionDecks

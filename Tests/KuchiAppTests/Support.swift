@@ -18,11 +18,12 @@ final class AppHarness {
 
     /// `folder` keeps the user's files; pass the one of an earlier harness to start
     /// again as after a relaunch. `deckLoadGate` runs on the thread that loads a large
-    /// deck, before it reads it.
+    /// deck, before it reads it. Without a `speaker`, words are said to a
+    /// speech-dispatcher that is not there (never the user's own).
     init(
         seed: UInt64 = 7, registered: Bool = false, deckPath: String? = nil,
         width: Int = 720, height: Int = 640, folder: URL? = nil,
-        deckLoadGate: @escaping @Sendable () -> Void = {}
+        deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker? = nil
     ) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("kuchi-app-tests-\(UUID().uuidString)")
@@ -35,7 +36,8 @@ final class AppHarness {
             importedFolder: self.folder.appendingPathComponent("data/decks"))
         models = AppModels.load(
             storage: storage, catalog: catalog, random: SeededRandomNumberGenerator(seed: seed),
-            deckLoadGate: deckLoadGate)
+            deckLoadGate: deckLoadGate,
+            speaker: speaker ?? Speaker(socketPath: self.folder.appendingPathComponent("no-speechd.sock").path))
         if let deckPath { models.decks.open(LocalPath(deckPath)) }
         Theme.install()
         window = MainWindow.make(application: nil, models: models)

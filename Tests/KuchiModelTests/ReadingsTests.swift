@@ -104,6 +104,13 @@ struct ReadingPresentationTests {
         #expect(kanji.word == [FuriganaSegment(text: "日", reading: nil)] && kanji.line == "ニチ、ジツ、ひ")
     }
 
+    @Test("what is said aloud: the reading in kana, the word itself for a card with romaji only")
+    func spokenText() {
+        #expect(eat.spokenText == "たべる")
+        #expect(day.spokenText == "ニチ、ジツ、ひ")
+        #expect(romajiOnly.spokenText == "犬")
+    }
+
     @Test("a deck with romaji only shows romaji whatever the setting, except hidden")
     func romajiOnlyDeck() {
         for display in [ReadingDisplay.furigana, .below, .romaji] {

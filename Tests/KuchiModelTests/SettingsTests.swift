@@ -17,6 +17,7 @@ struct SettingsTests {
         #expect(empty.deck == "kuchi-basics")
         #expect(empty.dailyNewCards == 20)
         #expect(empty.desiredRetention == 90)
+        #expect(empty.speakNewWords == false)
 
         // A file missing some keys keeps what it has and takes defaults for the rest.
         let partial = try JSONDecoder().decode(Settings.self, from: Data(##"""
@@ -30,6 +31,10 @@ struct SettingsTests {
         #expect(partial.appearance == .system)
         #expect(partial.dailyNewCards == 20)
         #expect(partial.desiredRetention == 90)
+        #expect(partial.speakNewWords == false)
+        let speaking = try JSONDecoder().decode(Settings.self, from: Data(#"{"speakNewWords": true}"#.utf8))
+        #expect(speaking.speakNewWords == true)
+        #expect(speaking.learningEnabled == true)
     }
 
     @Test("the number of questions is kept between 3 and 20", arguments: [(0, 3), (3, 3), (12, 12), (20, 20), (99, 20)])
@@ -56,6 +61,9 @@ struct SettingsTests {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(Settings.self, from: Data(#"{"rememberUser": "yes"}"#.utf8))
         }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Settings.self, from: Data(#"{"speakNewWords": 1}"#.utf8))
+        }
     }
 
     @Test("settings survive a round trip")
@@ -64,6 +72,7 @@ struct SettingsTests {
         settings.appearance = .dark
         settings.learningEnabled = false
         settings.deck = "jlpt-n4"
+        settings.speakNewWords = true
         let decoded = try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings))
         #expect(decoded == settings)
     }

@@ -31,6 +31,8 @@ void gtkkit_set_accessible_described_by(gpointer widget, gpointer description_wi
 void gtkkit_set_accessible_hidden(gpointer widget, gboolean hidden);
 /// Whether the widget's accessible name is `label` (for tests: GTK 4.8 has no getter).
 gboolean gtkkit_accessible_label_is(gpointer widget, const char *label);
+/// Whether the widget's accessible description is `description` (for tests, likewise).
+gboolean gtkkit_accessible_description_is(gpointer widget, const char *description);
 /// A new widget of `type` whose accessible role is `role` (a construct-only property).
 GtkWidget *gtkkit_widget_new_with_role(GType type, GtkAccessibleRole role);
 

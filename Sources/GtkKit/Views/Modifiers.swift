@@ -78,6 +78,18 @@ extension View {
         modified { $0.setTooltip(text) }
     }
 
+    /// A tooltip that follows state (a control that says why it is insensitive, say);
+    /// assistive technology reads it as the description.
+    public func help(_ text: @escaping @MainActor () -> String) -> ModifiedView<Self> {
+        modified { widget in widget.bind("tooltip", text) { widget, text in widget.setTooltip(text) } }
+    }
+
+    /// Runs `action` each time the widget is shown (mapped): when its page or window shows,
+    /// not when it is built. Work a screen needs only once seen starts here.
+    public func onAppear(_ action: @escaping @MainActor () -> Void) -> ModifiedView<Self> {
+        modified { widget in widget.on("map", action) }
+    }
+
     /// Sets GtkWidget:name, which tests and debugging look widgets up by and CSS
     /// matches as `#name`. It is not an identity: nothing is kept or rebuilt by it.
     public func widgetName(_ name: String) -> ModifiedView<Self> {

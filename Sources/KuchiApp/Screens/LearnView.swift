@@ -100,9 +100,16 @@ struct FlashCard: View {
 
     var body: some View {
         VStack(spacing: 8) {
-            WordView(card: { learn.current }, revealed: { learn.isFlipped }, lineClass: "card-reading")
-                .cssClass("card-word")
-                .widgetName("card-word")
+            // The speak button beside the word, not under it: the card keeps its height,
+            // which a 294 px window has no room to grow.
+            HStack(spacing: 4) {
+                WordView(card: { learn.current }, revealed: { learn.isFlipped }, lineClass: "card-reading")
+                    .cssClass("card-word")
+                    .widgetName("card-word")
+                SpeakButton { learn.current?.spokenText ?? "" }
+                    .align(vertical: .center)
+            }
+            .align(horizontal: .center)
             Text { learn.isFlipped ? learn.current?.answer ?? "" : "Click or press Space to see the meaning" }
                 .cssClass("card-meaning")
                 .wrapping()

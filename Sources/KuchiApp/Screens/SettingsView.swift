@@ -31,6 +31,9 @@ struct SettingsView: View {
                 SwitchRow("Learn page", subtitle: "Flash cards to go through before a challenge",
                           isOn: $users.settings.learningEnabled)
                     .widgetName("learning-enabled")
+                SwitchRow("Speak new words", subtitle: "Say each new flash card's reading aloud as it appears",
+                          isOn: $users.settings.speakNewWords)
+                    .widgetName("speak-new-words")
             }
             PreferencesGroup("Deck", description: "The words you learn and practise") {
                 ComboRow("Deck", selection: deckIndex, options: { decks.entries.map(\.name) })

@@ -16,6 +16,8 @@ public final class KuchiApplication {
     private var models: AppModels?
     /// Keeps the style following the appearance setting.
     private var appearance: Tracking?
+    /// Says each new Learn card when "Speak new words" is on.
+    private var newWordSpeech: Tracking?
     /// What runs after the first frame: adding the source tree's icons, or a probe.
     private let afterFirstFrame: @MainActor () -> Void
 
@@ -114,6 +116,8 @@ public final class KuchiApplication {
         let models = AppModels.load(storage: AppModels.userStorage)
         self.models = models
         appearance = Theme.follow(models.users)
+        newWordSpeech = NewWordSpeech.follow(
+            learn: models.learn, state: models.state, users: models.users, speaker: models.speaker)
         let window = MainWindow.make(application: application, models: models)
         self.window = window
         window.present()

@@ -12,14 +12,16 @@ struct AppModels {
     let planner: StudyPlanner
     let decks: DeckShelf
     let state: AppState
+    let speaker: Speaker
 
     /// Loads the profile and settings from `storage`, and the deck they name (a large
     /// one in the background: see ``DeckShelf``; `deckLoadGate` runs on its thread
-    /// before it is read, for tests to hold it).
+    /// before it is read, for tests to hold it); `speaker` says words (the user's own
+    /// speech-dispatcher unless a test gives another).
     static func load(
         storage: UserStore, catalog: DeckCatalog = AppModels.catalog,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
-        deckLoadGate: @escaping @Sendable () -> Void = {}
+        deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker = Speaker()
     ) -> AppModels {
         let users = UserManager(storage: storage)
         users.load()
@@ -45,7 +47,8 @@ struct AppModels {
             current: restored, loadGate: deckLoadGate)
         if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
         return AppModels(
-            users: users, challenges: challenges, learn: learn, typing: typing, planner: planner, decks: decks, state: state)
+            users: users, challenges: challenges, learn: learn, typing: typing, planner: planner, decks: decks,
+            state: state, speaker: speaker)
     }
 
     /// The review history, in the XDG data folder beside the imported decks.
@@ -123,6 +126,7 @@ enum MainWindow {
                 .environment(models.typing)
                 .environment(models.planner)
                 .environment(models.decks)
+                .environment(models.speaker)
                 .environment(state)
         }
         // A large deck named in the settings is read once the window shows: when the

@@ -67,6 +67,38 @@ extension GTKTests {
             #expect(gtk_widget_get_sensitive(button) != 0)
         }
 
+        @Test("a tooltip follows state, and a screen reader hears it as the description")
+        func boundTooltip() {
+            let model = Fields()
+            let window = showWindow {
+                Button("OK") {}.help { model.flag ? "Why not" : "Press it" }.widgetName("button")
+            }
+            defer { window.close() }
+            let button = widgetNamed("button", in: window)!
+            #expect(String(cString: gtk_widget_get_tooltip_text(button)) == "Press it")
+            model.flag = true
+            nextTurn()
+            #expect(String(cString: gtk_widget_get_tooltip_text(button)) == "Why not")
+            #expect(gtkkit_accessible_description_is(button, "Why not") != 0)
+        }
+
+        @Test("onAppear runs each time the widget is shown, not when it is built")
+        func onAppear() {
+            let model = Fields()
+            var appeared = 0
+            let window = showWindow {
+                Text("x").onAppear { appeared += 1 }.visible { model.flag }.widgetName("label")
+            }
+            defer { window.close() }
+            #expect(appeared == 0)
+            model.flag = true
+            pump(until: { appeared == 1 }, "shown")
+            model.flag = false
+            nextTurn()
+            model.flag = true
+            pump(until: { appeared == 2 }, "shown again")
+        }
+
         @Test("visibility follows state")
         func visibility() {
             let model = Fields()
