@@ -43,7 +43,7 @@ run() {  # NAME [DATABASE]: peak memory in KiB after the walk through the pages
     window=$(xdotool search --sync --onlyvisible --name '^Kuchi$' | head -1)
     sleep 2
     xdotool windowfocus --sync "$window"
-    for keys in alt+4 alt+1 alt+2 Return space; do xdotool key $keys; sleep 1; [ -z "${SHOTS:-}" ] || import -window root "$SHOTS-$1-$keys.png"; done
+    for keys in alt+3 alt+1 alt+2 Return space; do xdotool key $keys; sleep 1; [ -z "${SHOTS:-}" ] || import -window root "$SHOTS-$1-$keys.png"; done
     awk '/VmHWM/ {print $2}' "/proc/$app/status"
     kill $app; wait $app 2>/dev/null || true
 }

@@ -67,7 +67,7 @@ for style in light dark; do
     done
     wide_and_narrow "congratulations$suffix"
 
-    xdotool key alt+4
+    xdotool key alt+3
     wide_and_narrow "statistics$suffix"
 
     xdotool key ctrl+comma

@@ -118,6 +118,12 @@ struct HomeTests {
         if deck == nil { app.expectFitsWithoutClipping("register") }
         try app.register("Mei")
         pump(until: { app.text("greeting") == "Hi, Mei" })
+        // The header's title cross-fades from the page switcher it would show in a wide
+        // window; both are mapped until the fade ends.
+        pump(until: {
+            app.widget("home-title").flatMap { descendant(of: $0, type: adw_view_switcher_get_type()) }
+                .map { gtk_widget_get_mapped($0) == 0 } ?? true
+        }, "the header's title settled")
         app.expectFitsWithoutClipping("welcome")
         app.startPractice()
         if deck != nil {
@@ -138,9 +144,13 @@ struct HomeTests {
         app.expectFitsWithoutClipping("learn")
         app.models.learn.flip()
         app.expectFitsWithoutClipping("learn, turned")
-        app.models.state.homePage = .typing
+        app.models.state.homePage = .challenge
+        app.models.state.challengeStep = .typing
         pump(until: { app.widget("typing-entry").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("type")
+        app.models.typing.typed = "a wrong answer"
+        app.models.typing.submit()
+        app.expectFitsWithoutClipping("type, answered wrong")
         app.models.state.homePage = .statistics
         pump(until: { app.widget("statistics").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("statistics")

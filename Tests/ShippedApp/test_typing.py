@@ -30,7 +30,8 @@ class Typing(unittest.TestCase):
         write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
         write(os.path.join(app.config, "settings.json"), json.dumps({"productionDecks": ["file:Cats"]}))
         with app:
-            app.switch_to("Type")
+            app.switch_to("Challenge")
+            app.press("Type Answers")
             answered = None
             for _ in range(6):
                 prompt = wait_until(lambda: next((n for n in app.all("label") if name(n) in MEANINGS

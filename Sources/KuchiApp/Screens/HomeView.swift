@@ -1,9 +1,9 @@
 import GtkKit
 import KuchiModel
 
-/// Home: Learn, Challenge, Type, Statistics and Settings, switched in the header bar (a
-/// wide window) or at the bottom (a narrow one). The pages that show the deck say so
-/// while it loads.
+/// Home: Learn, Challenge (choices or typed answers), Statistics and Settings, switched
+/// in the header bar (a wide window) or at the bottom (a narrow one). The pages that
+/// show the deck say so while it loads.
 struct HomeView: View {
     let link: ViewStackLink
     @Environment(AppState.self) private var state
@@ -21,9 +21,6 @@ struct HomeView: View {
             ViewStackPage(AppState.HomePage.challenge, title: "Challenge", iconName: "input-gaming-symbolic") {
                 DeckLoading { ChallengePage() }
             }
-            ViewStackPage(AppState.HomePage.typing, title: "Type", iconName: "input-keyboard-symbolic") {
-                DeckLoading { TypingView() }
-            }
             ViewStackPage(AppState.HomePage.statistics, title: "Statistics", iconName: "x-office-spreadsheet-symbolic") {
                 DeckLoading { StatisticsView() }
             }
@@ -35,7 +32,7 @@ struct HomeView: View {
     }
 }
 
-/// The Challenge page: the welcome, then the practice session.
+/// The Challenge page: the welcome, then the practice session (choices) or typed answers.
 struct ChallengePage: View {
     @Environment(AppState.self) private var state
     @Environment(ChallengesViewModel.self) private var challenges
@@ -49,6 +46,7 @@ struct ChallengePage: View {
                     // reads, capped by what the schedule holds today.
                     .environment(\.questionsPerSession, challenges.numberOfQuestions)
             }
+            Page(AppState.ChallengeStep.typing) { TypingView() }
         }
     }
 }

@@ -40,7 +40,7 @@ struct SettingsView: View {
                     .widgetName("deck")
                 SwitchRow(
                     "Type the Japanese Too",
-                    subtitle: "On the Type page, this deck's meanings also ask for the word in Japanese",
+                    subtitle: "When typing answers, this deck's meanings also ask for the word in Japanese",
                     isOn: production
                 )
                 .widgetName("production")

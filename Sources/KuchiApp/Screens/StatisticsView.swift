@@ -7,7 +7,7 @@ import KuchiModel
 /// a sentence beside it, which is also what a screen reader reads for the chart.
 ///
 /// Each direction of a word is its own card: the page shows recognition (word →
-/// meaning) or production (meaning → Japanese, typed on the Type page).
+/// meaning) or production (meaning → Japanese, typed under Type Answers).
 struct StatisticsView: View {
     @Environment(StudyPlanner.self) private var planner
     @Environment(ChallengesViewModel.self) private var challenges

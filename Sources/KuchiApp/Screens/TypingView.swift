@@ -71,11 +71,16 @@ struct TypingQuestionView: View {
                 .accessibilityAnnouncement { verdict.plain }
                 .widgetName("typing-verdict")
             HStack(spacing: 12) {
+                // Gone once answered, so the row fits 360 px with I Was Right.
                 Button("Hint") { session.showHint() }
-                    .enabled { session.result == nil && !session.isHintShown }
+                    .enabled { !session.isHintShown }
+                    .visible { session.result == nil }
                     .help("Shows the first sound or letter; a right answer after it counts as hard")
                     .cssClass("pill")
                     .widgetName("typing-hint")
+                // Before a production answer the reading is the answer: said only after.
+                SpeakButton { session.current?.card.spokenText ?? "" }
+                    .visible { session.result != nil || session.current?.direction == .recognition }
                 Button("I Was Right") { session.claimRight() }
                     .visible { session.result?.outcome == .wrong }
                     .help("A typo: count this answer as right")

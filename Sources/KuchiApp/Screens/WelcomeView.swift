@@ -35,6 +35,11 @@ struct WelcomeView: View {
             .align(horizontal: .center)
             .focusOnAppear()
             .widgetName("start")
+            Button("Type Answers") { state.challengeStep = .typing }
+                .cssClass("pill")
+                .align(horizontal: .center)
+                .help("Type the meaning of a word, or the Japanese for a meaning")
+                .widgetName("start-typing")
         }
     }
 }

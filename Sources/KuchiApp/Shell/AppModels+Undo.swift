@@ -20,7 +20,7 @@ extension AppModels {
         do {
             switch (state.homePage, state.challengeStep) {
             case (.learn, _): card = try learn.undoLastAnswer()
-            case (.typing, _): card = try typing.undoLastAnswer()
+            case (.challenge, .typing): card = try typing.undoLastAnswer()
             case (.challenge, .practice): card = try challenges.undoLastAnswer()
             default: return
             }

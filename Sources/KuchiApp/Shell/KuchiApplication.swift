@@ -94,10 +94,10 @@ public final class KuchiApplication {
         application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             self.window?.presentShortcuts(builderXML: Shortcuts.builderXML)
         }
-        // Home's pages: Alt+1 to 5 as in GNOME's view switchers; Settings also Ctrl+,.
+        // Home's pages: Alt+1 to 4 as in GNOME's view switchers; Settings also Ctrl+,.
         let pages: [(String, AppState.HomePage, [String])] = [
-            ("learn", .learn, ["<Alt>1"]), ("challenge", .challenge, ["<Alt>2"]), ("typing", .typing, ["<Alt>3"]),
-            ("statistics", .statistics, ["<Alt>4"]), ("settings", .settings, ["<Control>comma", "<Alt>5"]),
+            ("learn", .learn, ["<Alt>1"]), ("challenge", .challenge, ["<Alt>2"]),
+            ("statistics", .statistics, ["<Alt>3"]), ("settings", .settings, ["<Control>comma", "<Alt>4"]),
         ]
         for (name, page, accelerators) in pages {
             application.addAction(name, accelerators: accelerators) { [unowned self] in

@@ -86,7 +86,7 @@ enum MainWindow {
             [.init("Quit", action: "app.quit")],
         ]) {
             Button(iconName: "go-previous-symbolic", title: "Back") { state.goBack() }
-                .visible { state.screen == .home && state.homePage == .challenge && state.challengeStep == .practice }
+                .visible { state.screen == .home && state.homePage == .challenge && state.challengeStep != .welcome }
                 .widgetName("back")
         } title: {
             HomeTitle(link: home, state: state, decks: decks)

@@ -40,8 +40,8 @@ enum Shortcuts {
                   <object class="GtkShortcutsGroup">
                     <property name="title">General</property>
                     <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Learn, Challenge, Type, Statistics, Settings</property>
-                      <property name="accelerator">&lt;Alt&gt;1 &lt;Alt&gt;2 &lt;Alt&gt;3 &lt;Alt&gt;4 &lt;Alt&gt;5</property></object></child>
+                      <property name="title">Learn, Challenge, Statistics, Settings</property>
+                      <property name="accelerator">&lt;Alt&gt;1 &lt;Alt&gt;2 &lt;Alt&gt;3 &lt;Alt&gt;4</property></object></child>
                     <child><object class="GtkShortcutsShortcut">
                       <property name="title">Settings</property>
                       <property name="accelerator">&lt;Control&gt;comma</property></object></child>
