@@ -52,7 +52,10 @@ public enum TypedAnswer {
         let readings =
             card.reading.isEmpty
             ? [KanaInput.hiragana(fromFinishedRomaji: card.romaji)] : card.reading.split(separator: "、").map(String.init)
-        let texts = readings + [card.question]
+        // The deck's own romaji read as kana counts too: it writes the particle は as
+        // "wa" (こんにちは, konnichiwa → こんにちわ), as a learner types it.
+        let romaji = card.reading.isEmpty || card.romaji.isEmpty ? [] : [KanaInput.hiragana(fromFinishedRomaji: card.romaji)]
+        let texts = readings + [card.question] + romaji
         return texts.compactMap { text in
             let key = japaneseKey(text, katakana: false)
             return key.isEmpty ? nil : (text, key)

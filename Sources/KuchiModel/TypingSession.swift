@@ -59,6 +59,8 @@ public final class TypingSession {
 
     private var round: [Question] = []
     private var index = 0
+    /// Whether a round has been planned since the session was made or its deck changed.
+    @ObservationIgnored private var hasStarted = false
     @ObservationIgnored private let core: PracticeCore
     @ObservationIgnored private let directions: @MainActor (String) -> Set<PracticeDirection>
     @ObservationIgnored private let roundSize: Int
@@ -68,16 +70,24 @@ public final class TypingSession {
     /// - Parameters:
     ///   - directions: the directions studied for a deck (by its schedule key), read at
     ///     each new round; recognition when it gives none.
+    ///   - startsNow: plan the first round at once; else at ``start()`` (the app plans
+    ///     it when the learner asks for it, not before its first frame).
     public init(
         deck: Deck, roundSize: Int = 10, directions: @escaping @MainActor (String) -> Set<PracticeDirection>,
         recorder: (any PracticeRecorder)? = nil, planner: StudyPlanner? = nil, deckKey: String? = nil,
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), startsNow: Bool = true
     ) {
         core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
         self.directions = directions
         self.roundSize = max(roundSize, 1)
         self.random = random
-        startAgain()
+        if startsNow { startAgain() }
+    }
+
+    /// Typed answers are asked for: a round that is over (or was never planned) starts
+    /// again; one under way goes on.
+    public func start() {
+        if isFinished || !hasStarted { startAgain() }
     }
 
     /// The hint: the reading's first sound, or the meaning's first letter.
@@ -172,6 +182,7 @@ public final class TypingSession {
             }
         }
         round = Array(scheduled.prefix(roundSize))
+        hasStarted = true
         index = 0
         rightCount = 0
         prepareQuestion()
@@ -180,7 +191,7 @@ public final class TypingSession {
     /// Types answers for `deck` from now on, in a new round.
     public func use(_ deck: Deck, key: String? = nil) {
         guard core.use(deck, key: key) else { return }
-        startAgain()
+        if hasStarted { startAgain() }
     }
 
     private func prepareQuestion() {

@@ -145,6 +145,7 @@ struct HomeTests {
         app.models.learn.flip()
         app.expectFitsWithoutClipping("learn, turned")
         app.models.state.homePage = .challenge
+        app.models.typing.start()
         app.models.state.challengeStep = .typing
         pump(until: { app.widget("typing-entry").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("type")

@@ -91,6 +91,16 @@ struct TypingSessionTests {
         }
     }
 
+    @Test("the deck's own romaji is right for the Japanese: konnichiwa for こんにちは, arigatou for ありがとう")
+    func deckRomaji() {
+        let hello = Challenge(question: "こんにちは", reading: "こんにちは", romaji: "konnichiwa", answer: "hello")
+        #expect(TypedAnswer.isRight(japanese: "konnichiwa", for: hello))
+        #expect(TypedAnswer.isRight(japanese: "こんにちは", for: hello))
+        #expect(!TypedAnswer.isRight(japanese: "konnichiha!", for: hello))
+        let thanks = Challenge(question: "ありがとう", reading: "ありがとう", romaji: "arigatō", answer: "thank you")
+        #expect(TypedAnswer.isRight(japanese: "arigatou", for: thanks))
+    }
+
     @Test("the directions setting: recognition only by default, production one switch away, per deck")
     func setting() {
         var settings = Settings()

@@ -40,7 +40,7 @@ struct AppModels {
             deck: restored.deck, recorder: users, planner: planner, deckKey: restored.id, random: random)
         let typing = TypingSession(
             deck: restored.deck, directions: { users.settings.directions(for: $0) }, recorder: users, planner: planner,
-            deckKey: restored.id, random: random)
+            deckKey: restored.id, random: random, startsNow: false)
         let state = AppState(screen: users.isRegistered ? .home : .register)
         let decks = DeckShelf(
             catalog: catalog, users: users, challenges: challenges, learn: learn, typing: typing, state: state,
