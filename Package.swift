@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "gtkkit-mainloop-probe", dependencies: ["GtkKit", "CGtk"],
             path: "Tests/MainLoopProbe", swiftSettings: gtkSwift),
-        // The review store against a synthetic 100,000-card history; no GTK.
+        // The review store against a synthetic 100,000-card history, and typed answers; no GTK.
         // Timing and the printed table, for both benchmarks.
         .target(name: "BenchSupport"),
         .executableTarget(name: "store-bench", dependencies: ["KuchiModel", "BenchSupport"]),

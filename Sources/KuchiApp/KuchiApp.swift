@@ -27,7 +27,7 @@
 //   reports back to the main actor. Speech is the other exception: every call into
 //   speech-dispatcher can block (connecting may start the daemon), so they run on a
 //   serial queue of their own (`SpeechDispatcher`), and `Speaker` hears back on the
-//   main actor through the main loop (`MainLoop.post`); nothing waits for
+//   main actor through the main loop (`MainLoop.perform`); nothing waits for
 //   speech-dispatcher on the main thread.
 //
 // The lifetime rule

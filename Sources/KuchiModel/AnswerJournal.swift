@@ -41,8 +41,10 @@ struct AnswerJournal {
     /// Far more than a learner answers while a database stays unwritable.
     static let sizeLimit = 16 << 20
 
-    /// Appends `answer` as one line and flushes it to disk.
-    func append(_ answer: PendingAnswer) throws(AtomicFile.WriteError) {
+    /// Appends `answer` as one line and flushes it to disk; returns where the line
+    /// begins (see ``takeBack(_:at:)``).
+    @discardableResult
+    func append(_ answer: PendingAnswer) throws(AtomicFile.WriteError) -> Int64 {
         let existed = path.withCString { access($0, F_OK) } == 0
         let descriptor = path.withCString { open($0, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw AtomicFile.WriteError(path: path, operation: "create", error: .last) }
@@ -54,8 +56,8 @@ struct AnswerJournal {
         if size > 0, pread(descriptor, &last, 1, size - 1) == 1, last != UInt8(ascii: "\n") {
             line.append(UInt8(ascii: "\n"))
         }
-        line.append(Self.encode(answer))
-        line.append(UInt8(ascii: "\n"))
+        let start = Int64(size) + Int64(line.count)
+        line.append(Self.line(answer))
         do throws(AtomicFile.WriteError) {
             try AtomicFile.writeAll(line, to: descriptor, path: path)
             guard fsync(descriptor) == 0 else {
@@ -74,6 +76,35 @@ struct AnswerJournal {
         if !existed {
             try AtomicFile.syncDirectory(path.folder)
         }
+        return start
+    }
+
+    /// Takes back `answer`, the journal's last line, which ``append(_:)`` wrote at
+    /// `offset`: the file is cut back to that offset and flushed to disk (as a failed
+    /// append is cut back), and removed if nothing is left. Returns false, changing
+    /// nothing, if the journal does not end with that line (someone else changed it); a
+    /// journal that is gone holds no line to take back.
+    ///
+    /// Cutting needs no space on a full disk and no write access to the folder, the very
+    /// times answers wait, and a kill leaves the line either there or gone.
+    func takeBack(_ answer: PendingAnswer, at offset: Int64) throws(AtomicFile.WriteError) -> Bool {
+        let descriptor = path.withCString { open($0, O_RDWR | O_NOFOLLOW | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return true }
+            throw AtomicFile.WriteError(path: path, operation: "open", error: .last)
+        }
+        defer { close(descriptor) }
+        let line = Self.line(answer)
+        var found = [UInt8](repeating: 0, count: line.count)
+        guard offset >= 0, lseek(descriptor, 0, SEEK_END) == offset + Int64(line.count),
+              pread(descriptor, &found, line.count, off_t(offset)) == line.count, Data(found) == line
+        else { return false }
+        guard ftruncate(descriptor, off_t(offset)) == 0 else {
+            throw AtomicFile.WriteError(path: path, operation: "cut", error: .last)
+        }
+        guard fsync(descriptor) == 0 else { throw AtomicFile.WriteError(path: path, operation: "flush", error: .last) }
+        if offset == 0 { remove() }
+        return true
     }
 
     /// The answers in the journal, in the order they were given, and what could not be
@@ -124,6 +155,11 @@ struct AnswerJournal {
         /// Milliseconds since 1970, as in the database.
         var time: Int64
         var answerMilliseconds: Int64
+    }
+
+    /// `answer` as the journal keeps it: its JSON and a newline.
+    private static func line(_ answer: PendingAnswer) -> Data {
+        encode(answer) + [UInt8(ascii: "\n")]
     }
 
     private static func encode(_ answer: PendingAnswer) -> Data {

@@ -36,6 +36,58 @@ public struct FileReadError: Error, Sendable, Equatable {
 /// file, and read up to one byte past the limit.
 public enum BoundedRead {
     public static func contents(of path: LocalPath, upTo limit: Int) throws(FileReadError) -> Data {
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        if size > limit { throw FileReadError(path: path, reason: .tooLarge(size: size, limit: limit)) }
+        // The size is known: one allocation instead of doublings that peak at twice it.
+        let data = try read(descriptor, path: path, from: 0, upTo: limit + 1, expected: min(size, limit) + 1)
+        if data.count > limit { throw FileReadError(path: path, reason: .tooLarge(size: data.count, limit: limit)) }
+        return data
+    }
+
+    /// The size of the regular file at `path`, without opening it; nil for anything
+    /// else (missing, a folder, a pipe…).
+    public static func size(of path: LocalPath) -> Int? {
+        var status = stat()
+        guard path.withCString({ stat($0, &status) }) == 0, FileKind.name(of: status.st_mode) == nil else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// At most `count` bytes from the start of the regular file at `path` and, when
+    /// the file is longer, a way to read at most `count` from its end; either way at
+    /// most `count` bytes are read at a time, however large the file.
+    public static func ends(of path: LocalPath, count: Int) throws(FileReadError) -> FileEnds {
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        let head = try read(descriptor, path: path, from: 0, upTo: count, expected: min(size, count))
+        return FileEnds(path: path, head: head, size: size, count: count)
+    }
+
+    /// The first and last bytes of a file (``ends(of:count:)``).
+    public struct FileEnds: Sendable {
+        public let path: LocalPath
+        /// The file's first bytes: all of it when ``isWhole``.
+        public let head: Data
+        /// The file's size when it was opened.
+        public let size: Int
+        let count: Int
+
+        /// Whether ``head`` is the whole file.
+        public var isWhole: Bool { head.count < count || size <= head.count }
+
+        /// The last bytes of the file (at most as many as the head), read now; the
+        /// offset of their first byte in the file.
+        public func tail() throws(FileReadError) -> (data: Data, offset: Int) {
+            let (descriptor, size) = try BoundedRead.openRegularFile(path)
+            defer { close(descriptor) }
+            let offset = max(size - count, 0)
+            return (try BoundedRead.read(descriptor, path: path, from: offset, upTo: count, expected: size - offset), offset)
+        }
+    }
+
+    /// Opens `path` for reading if it is a regular file (never blocking on a pipe or a
+    /// device); returns the descriptor, to be closed by the caller, and the file's size.
+    private static func openRegularFile(_ path: LocalPath) throws(FileReadError) -> (Int32, Int) {
         func failure(_ reason: FileReadError.Reason) -> FileReadError {
             FileReadError(path: path, reason: reason)
         }
@@ -43,28 +95,39 @@ public enum BoundedRead {
         guard descriptor >= 0 else {
             throw failure(errno == ENOENT ? .missing : .system(.last))
         }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(.system(.last)) }
-        if let kind = FileKind.name(of: status.st_mode) { throw failure(.notAFile(kind: kind)) }
-        if Int(status.st_size) > limit { throw failure(.tooLarge(size: Int(status.st_size), limit: limit)) }
+        guard fstat(descriptor, &status) == 0 else {
+            let error = failure(.system(.last))
+            close(descriptor)
+            throw error
+        }
+        if let kind = FileKind.name(of: status.st_mode) {
+            close(descriptor)
+            throw failure(.notAFile(kind: kind))
+        }
         // A regular file never blocks; reading it in blocking mode is simpler.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return (descriptor, Int(status.st_size))
+    }
+
+    /// Reads from `offset` until `limit` bytes or the end of the file (which may have
+    /// grown or shrunk since it was measured); `expected` is the capacity reserved.
+    private static func read(
+        _ descriptor: Int32, path: LocalPath, from offset: Int, upTo limit: Int, expected: Int
+    ) throws(FileReadError) -> Data {
         var data = Data()
-        // The size is known: one allocation instead of doublings that peak at twice it.
-        data.reserveCapacity(min(Int(status.st_size), limit) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while data.count <= limit {
-            let wanted = min(chunk.count, limit + 1 - data.count)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+        data.reserveCapacity(max(expected, 0))
+        var chunk = [UInt8](repeating: 0, count: min(1 << 16, max(limit, 1)))
+        while data.count < limit {
+            let wanted = min(chunk.count, limit - data.count)
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(offset + data.count)) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure(.system(.last))
+                throw FileReadError(path: path, reason: .system(.last))
             }
             if count == 0 { break }
             data.append(contentsOf: chunk[0..<count])
         }
-        if data.count > limit { throw failure(.tooLarge(size: data.count, limit: limit)) }
         return data
     }
 }

@@ -42,8 +42,16 @@ public struct Challenge: Hashable, Sendable, Codable {
     public var senses: [String] { Self.senses(of: answer) }
 
     static func senses(of answer: String) -> [String] {
+        writtenSenses(of: answer).map { $0.lowercased() }
+    }
+
+    /// The meaning's senses as the deck writes them, trimmed: "to eat; to live on" →
+    /// ["to eat", "to live on"].
+    var writtenSenses: [String] { Self.writtenSenses(of: answer) }
+
+    private static func writtenSenses(of answer: String) -> [String] {
         answer.split(separator: ";").compactMap { part in
-            let sense = String(part).trimmingWhitespace().lowercased()
+            let sense = String(part).trimmingWhitespace()
             return sense.isEmpty ? nil : sense
         }
     }

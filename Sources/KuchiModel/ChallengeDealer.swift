@@ -9,8 +9,6 @@ struct ChallengeDealer: Sendable {
     private let answersByLevel: [String: [String]]
     /// Distinct answers of the whole deck, in deck order.
     private let allAnswers: [String]
-    /// The deck's questions and where each stands.
-    let questions: DeckQuestions
 
     init(deck: Deck, choicesPerQuestion: Int) {
         cards = deck.cards
@@ -27,7 +25,6 @@ struct ChallengeDealer: Sendable {
         }
         answersByLevel = byLevel
         allAnswers = all
-        questions = DeckQuestions(deck)
     }
 
     /// The index of a random card other than `previous` (unless it is the only one).

@@ -38,9 +38,17 @@ public final class ChallengesViewModel {
     /// Whether the current question's choices show; hidden for every new question.
     public private(set) var showsChoices = false
     /// The cards questions are drawn from.
-    public private(set) var deck: Deck
+    public var deck: Deck {
+        access(keyPath: \.deckRevision)
+        return core.deck
+    }
     /// The deck's name in the schedule (its identifier).
-    public private(set) var deckKey: String
+    public var deckKey: String {
+        access(keyPath: \.deckRevision)
+        return core.deckKey
+    }
+    /// Counts deck switches, so what reads ``deck`` follows them.
+    private var deckRevision = 0
     /// Whether this session is extra practice beyond the schedule.
     public private(set) var isExtraPractice = false
     /// How many cards the schedule gave this session; nil when not following one.
@@ -50,12 +58,11 @@ public final class ChallengesViewModel {
     public let choicesPerQuestion: Int
 
     @ObservationIgnored private let length: @MainActor () -> Int
-    @ObservationIgnored private let recorder: (any PracticeRecorder)?
+    @ObservationIgnored private let core: PracticeCore
     @ObservationIgnored private var random: any RandomNumberGenerator
     @ObservationIgnored private var dealer: ChallengeDealer
     /// Remembered so the next question differs from this one.
     @ObservationIgnored private var currentCardIndex: Int?
-    @ObservationIgnored private let planner: StudyPlanner?
     /// The scheduled cards not asked yet, in order.
     @ObservationIgnored private var queue: [Int] = []
     /// Cards reviewed this session and when they are due again, for learning steps.
@@ -82,12 +89,9 @@ public final class ChallengesViewModel {
         deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        self.deck = deck
-        self.deckKey = deckKey ?? deck.name
-        self.planner = planner
+        core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
         self.choicesPerQuestion = choicesPerQuestion
         self.length = length
-        self.recorder = recorder
         self.random = random
         dealer = ChallengeDealer(deck: deck, choicesPerQuestion: choicesPerQuestion)
         restart()
@@ -101,9 +105,7 @@ public final class ChallengesViewModel {
     }
 
     /// What a new session would hold now, per the schedule; nil without one.
-    public var outlook: StudyOutlook? {
-        planner?.outlook(deck: deckKey, questions: dealer.questions.all)
-    }
+    public var outlook: StudyOutlook? { core.outlook }
 
     /// Correct answers so far in this session.
     public var numberOfAnswered: Int { correctAnswers.count }
@@ -139,19 +141,18 @@ public final class ChallengesViewModel {
         guard showsChoices, feedback == nil, !isOver, let test = currentChallenge,
               test.answers.indices.contains(index)
         else { return nil }
+        let undo = undoPoint()
         let correct = test.isCorrect(test.answers[index])
         if correct {
             correctAnswers.append(test)
         } else {
             wrongAnswers.append(test)
         }
-        recorder?.record(test.challenge, correct: correct)
         // The first answer that is saved rates the question: if the review could not be
         // saved, the next answer to it tries again.
-        if let planner, !isRated, let index = currentCardIndex,
-           let after = planner.review(
-               test.challenge.question, deck: deckKey, rating: correct ? .good : .again,
-               answerTime: ContinuousClock.now - askedAt)
+        if let after = core.record(
+            test.challenge, correct ? .right : .wrong, shownAt: askedAt, isReview: !isRated, undo: undo),
+           let index = currentCardIndex
         {
             isRated = true
             dueAgain[index] = after.due
@@ -180,11 +181,8 @@ public final class ChallengesViewModel {
         dueAgain = [:]
         queue = []
         plannedCount = nil
-        if let planner {
-            let questions = planner.sessionQuestions(
-                deck: deckKey, questions: dealer.questions.all, limit: Settings.questionsRange.upperBound)
-            guard planner.isScheduling else { return dealNextQuestion() }
-            queue = questions.compactMap { dealer.questions.index(of: $0) }
+        if let planned = core.plan(limit: Settings.questionsRange.upperBound) {
+            queue = planned
             // Extra practice goes on while the schedule has nothing.
             if !queue.isEmpty || !isExtraPractice {
                 isExtraPractice = false
@@ -202,10 +200,8 @@ public final class ChallengesViewModel {
 
     /// Practises `deck` from now on, in a new session; `key` names it in the schedule.
     public func use(_ deck: Deck, key: String? = nil) {
-        let key = key ?? deck.name
-        guard deck != self.deck || key != deckKey else { return }
-        self.deck = deck
-        deckKey = key
+        guard core.use(deck, key: key) else { return }
+        deckRevision += 1
         isExtraPractice = false
         dealer = ChallengeDealer(deck: deck, choicesPerQuestion: choicesPerQuestion)
         currentCardIndex = nil
@@ -230,8 +226,7 @@ public final class ChallengesViewModel {
     /// The next card the schedule asks for: one whose learning step has come (most
     /// overdue first, not the card just asked), else the next planned card.
     private func scheduledCardIndex() -> Int? {
-        guard let planner, plannedCount != nil else { return nil }
-        let now = planner.now
+        guard let now = core.now, plannedCount != nil else { return nil }
         var stepDue: (index: Int, due: Date)?
         for (index, due) in dueAgain where due <= now && index != currentCardIndex {
             if stepDue.map({ due < $0.due }) ?? true { stepDue = (index, due) }
@@ -262,5 +257,30 @@ public protocol PracticeRecorder: AnyObject {
 extension UserManager: PracticeRecorder {
     public func record(_ challenge: Challenge, correct: Bool) {
         saveFailedFiles()
+    }
+}
+
+/// Taking back the last answer (Ctrl+Z).
+extension ChallengesViewModel {
+    /// Takes back the last answer of this session, once: its review, if it was the one
+    /// that rated the question, and the score and attempts; the question is asked again
+    /// with its choices hidden, still to be rated by its next answer if that answer was
+    /// the one that rated it. Returns the question's card, or nil when there is nothing to
+    /// take back (see ``PracticeCore/undoLast()``); a new session forgets the last one's.
+    ///
+    /// - Throws: why the review could not be taken back; nothing changed.
+    @discardableResult
+    public func undoLastAnswer() throws(ReviewStoreError) -> Challenge? { try core.undoLast() }
+
+    /// Puts the session back, when called, as it is now, before an answer.
+    private func undoPoint() -> @MainActor () -> Void {
+        let state = (correctAnswers, wrongAnswers, isRated, dueAgain, queue, currentCardIndex, currentChallenge)
+        return { [weak self] in
+            guard let self else { return }
+            (correctAnswers, wrongAnswers, isRated, dueAgain, queue, currentCardIndex, currentChallenge) = state
+            feedback = nil
+            showsChoices = false
+            askedAt = .now
+        }
     }
 }

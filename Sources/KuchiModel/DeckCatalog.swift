@@ -26,10 +26,14 @@ public struct DeckCatalog: Sendable {
     }
 
     /// Kuchi Basics first, then the bundled decks and the imported ones, each by name.
-    /// A file that does not load is listed by its file name, so choosing it shows why.
+    /// Names come from each file's header (``DeckHeader``): the cards are not read, so
+    /// listing costs the same however large the decks. A file whose header cannot be
+    /// read is listed by its file name, so choosing it shows why; one whose header
+    /// reads but whose cards do not load is listed by its name, and choosing it shows
+    /// why too.
     public func entries() -> [DeckEntry] {
         let builtIn = DeckEntry(id: Self.builtInID, name: Deck.kuchiBasics.name, origin: .builtIn)
-        let bundled = decks(in: bundledFolder, origin: .bundled).filter { $0.id != Self.builtInID }
+        let bundled = decks(in: bundledFolder, origin: .bundled)
         let imported = decks(in: importedFolder, origin: .imported)
             .filter { entry in !bundled.contains { $0.id == entry.id } }
         return [builtIn] + bundled + imported
@@ -41,12 +45,20 @@ public struct DeckCatalog: Sendable {
         guard Settings.isDeckIdentifier(id) else {
             throw DeckError(problems: [DeckProblem(file: id, message: "is not a deck Kuchi knows")])
         }
-        for folder in [bundledFolder, importedFolder].compactMap({ $0 }) {
-            let url = folder.appendingPathComponent("\(id).json")
-            if FileManager.default.fileExists(atPath: url.path) { return try DeckLoader.load(contentsOf: url) }
-        }
+        if let url = file(id: id) { return try DeckLoader.load(contentsOf: url) }
         throw DeckError(problems: [DeckProblem(
             file: "\(id).json", message: "is no longer in Kuchi's decks; choose another deck in Settings")])
+    }
+
+    /// The file of the deck with `id`: a bundled deck's, else an imported one's; nil
+    /// for Kuchi Basics (built in) and for a deck not there.
+    public func file(id: String) -> URL? {
+        guard id != Self.builtInID, Settings.isDeckIdentifier(id) else { return nil }
+        for folder in [bundledFolder, importedFolder].compactMap({ $0 }) {
+            let url = folder.appendingPathComponent("\(id).json")
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        return nil
     }
 
     /// Reads the file at `path` as a deck (see `DeckImporter`), copies it into the
@@ -75,8 +87,9 @@ public struct DeckCatalog: Sendable {
         guard let folder, let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         return files.filter { $0.hasSuffix(".json") }.compactMap { file -> DeckEntry? in
             let id = String(file.dropLast(".json".count))
-            guard Settings.isDeckIdentifier(id) else { return nil }
-            let name = (try? DeckLoader.load(contentsOf: folder.appendingPathComponent(file)))?.name ?? file
+            // Kuchi Basics is built in; a file of it is not listed again.
+            guard Settings.isDeckIdentifier(id), id != Self.builtInID else { return nil }
+            let name = DeckHeader.read(contentsOf: folder.appendingPathComponent(file))?.name ?? file
             return DeckEntry(id: id, name: name, origin: origin)
         }
         .sorted { $0.name.localizedStandardCompareFallback($1.name) }

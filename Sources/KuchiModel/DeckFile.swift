@@ -3,20 +3,13 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// A deck as a Kuchi deck file (format 2), the same shape as `data/decks/*.json`.
+/// A deck as a Kuchi deck file (format 2), the same shape as `data/decks/*.json`:
+/// the header members first, in the order of the bundled decks, then the cards, so
+/// ``DeckHeader`` finds the name without reading them.
 enum DeckFile {
-    private struct Document: Encodable {
-        let format = 2
-        let name: String
-        let language: String
-        let license: String
-        let attribution: String
-        let cards: [Card]
-    }
-
     private struct Card: Encodable {
         let question: String
-        let reading: String
+        let reading: String?
         let romaji: String?
         let answer: String
         let level: String?
@@ -24,17 +17,40 @@ enum DeckFile {
     }
 
     static func encode(_ deck: Deck) throws(AtomicFile.WriteError) -> Data {
-        let document = Document(
-            name: deck.name, language: deck.language, license: deck.license, attribution: deck.attribution,
-            cards: deck.cards.map { card in
-                Card(
-                    question: card.question, reading: card.reading, romaji: card.romaji.isEmpty ? nil : card.romaji,
-                    answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples)
-            })
+        let cards = deck.cards.map { card in
+            Card(
+                question: card.question, reading: card.reading.isEmpty ? nil : card.reading,
+                romaji: card.romaji.isEmpty ? nil : card.romaji,
+                answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            return try encoder.encode(document)
+            // JSONEncoder orders an object's keys by hash unless sorted, and sorted
+            // puts "cards" before "name": the top level is written here, in order,
+            // each value as JSONEncoder writes it (the cards indented one level).
+            let members: [(String, Data)] = [
+                ("format", Data("2".utf8)),
+                ("name", try encoder.encode(deck.name)),
+                ("language", try encoder.encode(deck.language)),
+                ("license", try encoder.encode(deck.license)),
+                ("attribution", try encoder.encode(deck.attribution)),
+                ("cards", try encoder.encode(cards)),
+            ]
+            var data = Data("{\n".utf8)
+            data.reserveCapacity(members.reduce(64) { $0 + $1.1.count } + cards.count * 16)
+            for (number, (key, value)) in members.enumerated() {
+                data.append(contentsOf: "  \"\(key)\" : ".utf8)
+                // A newline in the output is only ever between tokens (one in a string
+                // is escaped), so indenting after each is safe.
+                for byte in value {
+                    data.append(byte)
+                    if byte == UInt8(ascii: "\n") { data.append(contentsOf: "  ".utf8) }
+                }
+                data.append(contentsOf: (number == members.count - 1 ? "\n" : ",\n").utf8)
+            }
+            data.append(contentsOf: "}".utf8)
+            return data
         } catch {
             throw AtomicFile.WriteError(path: LocalPath(deck.name), operation: "encode", error: SystemError(code: EINVAL))
         }

@@ -132,8 +132,10 @@ struct DeckValidator {
         // (romaji or kana).
         let isFormat2 = format == 2 || (format == nil && reading != nil)
         let pronunciationText = isFormat2 ? nil : requiredString("pronunciation", pronunciation, card: number)
-        let readingText = isFormat2 ? kanaReading(reading, card: number) : nil
         let romajiText = isFormat2 ? optionalString("romaji", romaji, card: number, limit: limits.maximumTextLength) : nil
+        // A card known only in romaji (imported from notes without kana) has no reading.
+        let readingText = !isFormat2 ? nil
+            : reading == nil && !(romajiText ?? "").isEmpty ? "" : kanaReading(reading, card: number)
         let answerText = requiredString("answer", answer, card: number)
         let levelText = optionalString("level", level, card: number, limit: limits.maximumTextLength)
         let exampleList = isFormat2 ? checkExamples(examples, card: number) : []

@@ -44,6 +44,21 @@ public enum Kana {
         return sawKana
     }
 
+    /// Hiragana as the katakana for it (か → カ, ゝ → ヽ); anything else as it is.
+    static func katakana(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x3041...0x3096, 0x309D, 0x309E: Unicode.Scalar(scalar.value + 0x60) ?? scalar
+        default: scalar
+        }
+    }
+
+    /// `text` with hiragana turned into katakana (か → カ); everything else as it is.
+    static func katakana(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: text.unicodeScalars.lazy.map(katakana))
+        return String(result)
+    }
+
     /// `text` with katakana turned into hiragana (カ → か); everything else as it is.
     public static func hiragana(_ text: String) -> String {
         var result = String.UnicodeScalarView()

@@ -8,7 +8,11 @@
 //   built in, bundled or imported (`DeckCatalog`, `DeckEntry`). Where a word's
 //   reading goes over it as furigana (`Furigana`, `FuriganaSegment`).
 //   Practice: a challenge session and every rule of it (`ChallengesViewModel`), and
-//   the Learn page's round of flash cards (`LearnSession`).
+//   the Learn page's round of flash cards (`LearnSession`). Romaji typed by a learner
+//   becomes kana as they type (`KanaInput`, reading `RomajiTable`); a typed answer is
+//   judged against the reading or the word, or the senses (`TypedAnswer`, comparing
+//   `MeaningForms`, in either `TextWidth`), and its difference from the expected one
+//   marked for the feedback (`AnswerDiff`, in `DiffRun`s).
 //   The user: the profile and settings and saving them (`UserManager`), in files
 //   written atomically (`UserStore`, `AtomicFile`); a file that cannot be used is
 //   moved aside and named (`UserFileProblem`).
@@ -22,7 +26,9 @@
 //   program's SQLite file at the database's path is left untouched and the run's
 //   reviews go to `ReviewStore.inMemory()`. `StudyPlanner.close()`, called on every
 //   way out of the app, saves what waits, checkpoints the write-ahead log into the
-//   database file and closes it; a quiet moment checkpoints it too.
+//   database file and closes it; a quiet moment checkpoints it too. The run's last
+//   answer, saved or waiting, can be taken back once (`StudyPlanner.undoLastAnswer()`,
+//   StudyPlanner+Undo.swift, over `ReviewStore.undo(reviewID:)`).
 //   When a card comes back: the FSRS-6 scheduler (`FSRSScheduler`, `FSRSCard`, under
 //   FSRS/), a pure value-type port of py-fsrs checked against it.
 //
@@ -41,8 +47,9 @@
 // background.
 //
 // The review store (ReviewStore/): durability first. WAL with synchronous=FULL, and one
-// transaction per review (card state + log entry), committed before `record` returns;
-// a SIGKILL test checks 200 random crashes. A file it cannot use (not a database,
+// transaction per review (card state + log entry), committed before `record` returns,
+// and one per review taken back (`undo`); SIGKILL tests check 200 random crashes, and
+// 100 while reviews are taken back. A file it cannot use (not a database,
 // damaged, newer schema, locked, read-only, another program's) is reported as a
 // `ReviewStoreError` and never replaced, repaired or deleted. The schema is an
 // append-only list of migrations keyed by `PRAGMA user_version`. Speed comes from

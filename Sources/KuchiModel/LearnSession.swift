@@ -30,12 +30,8 @@ public final class LearnSession {
 
     private var round: [Challenge] = []
     private var index = 0
-    @ObservationIgnored private var deck: Deck
-    @ObservationIgnored private var questions: DeckQuestions
+    @ObservationIgnored private let core: PracticeCore
     @ObservationIgnored private let roundSize: Int
-    @ObservationIgnored private let recorder: (any PracticeRecorder)?
-    @ObservationIgnored private let planner: StudyPlanner?
-    @ObservationIgnored private var deckKey: String
     @ObservationIgnored private var shownAt = ContinuousClock.now
     @ObservationIgnored private var random: any RandomNumberGenerator
 
@@ -47,12 +43,8 @@ public final class LearnSession {
         planner: StudyPlanner? = nil, deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        self.deck = deck
-        questions = DeckQuestions(deck)
-        self.planner = planner
-        self.deckKey = deckKey ?? deck.name
+        core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
         self.roundSize = max(roundSize, 1)
-        self.recorder = recorder
         self.random = random
         startAgain()
     }
@@ -66,11 +58,9 @@ public final class LearnSession {
     /// Marks the current card and shows the next one, unturned.
     public func decide(remembered wasRemembered: Bool) {
         guard let card = current else { return }
+        let undo = undoPoint()
         if wasRemembered { remembered += 1 }
-        recorder?.record(card, correct: wasRemembered)
-        planner?.review(
-            card.question, deck: deckKey, rating: wasRemembered ? .good : .again,
-            answerTime: ContinuousClock.now - shownAt)
+        core.record(card, wasRemembered ? .right : .wrong, shownAt: shownAt, undo: undo)
         isFlipped = false
         index += 1
         shownAt = .now
@@ -78,13 +68,10 @@ public final class LearnSession {
 
     /// A new round from the same deck.
     public func startAgain() {
-        var scheduled: [Challenge] = []
-        if let planner {
-            scheduled = planner.sessionQuestions(deck: deckKey, questions: questions.all, limit: roundSize)
-                .compactMap { questions.index(of: $0).map { deck.cards[$0] } }
-        }
-        isExtraPractice = planner?.isScheduling == true && scheduled.isEmpty
-        round = scheduled.isEmpty ? Array(deck.cards.shuffled(using: &random).prefix(roundSize)) : scheduled
+        let planned = core.plan(limit: roundSize)
+        let scheduled = (planned ?? []).map { core.deck.cards[$0] }
+        isExtraPractice = planned != nil && scheduled.isEmpty
+        round = scheduled.isEmpty ? Array(core.deck.cards.shuffled(using: &random).prefix(roundSize)) : scheduled
         shownAt = .now
         index = 0
         remembered = 0
@@ -93,11 +80,31 @@ public final class LearnSession {
 
     /// Learns `deck` from now on, in a new round.
     public func use(_ deck: Deck, key: String? = nil) {
-        let key = key ?? deck.name
-        guard deck != self.deck || key != deckKey else { return }
-        self.deck = deck
-        questions = DeckQuestions(deck)
-        deckKey = key
+        guard core.use(deck, key: key) else { return }
         startAgain()
+    }
+}
+
+/// Taking back the last answer (Ctrl+Z).
+extension LearnSession {
+    /// Takes back the card marked last in this round, once: its review, and the card
+    /// shows again, unturned, with the remembered count as it was. Returns the card, or
+    /// nil when there is nothing to take back (see ``PracticeCore/undoLast()``); a new
+    /// round forgets the last one's.
+    ///
+    /// - Throws: why the review could not be taken back; nothing changed.
+    @discardableResult
+    public func undoLastAnswer() throws(ReviewStoreError) -> Challenge? { try core.undoLast() }
+
+    /// Puts the round back, when called, as it is now, before a card is marked.
+    private func undoPoint() -> @MainActor () -> Void {
+        let (index, remembered) = (self.index, self.remembered)
+        return { [weak self] in
+            guard let self else { return }
+            self.index = index
+            self.remembered = remembered
+            isFlipped = false
+            shownAt = .now
+        }
     }
 }

@@ -28,6 +28,9 @@ public struct Settings: Codable, Equatable, Sendable {
     public var cardColor = "#3584e4"
     /// The chosen deck's identifier: its file name without ".json", e.g. "jlpt-n5".
     public var deck = "kuchi-basics"
+    /// The decks (by identifier, or "file:NAME" for one opened with `--deck`) whose
+    /// words are also asked the other way, meaning → Japanese, when typing answers.
+    public var productionDecks: [String] = []
     /// How many cards never seen before a day may bring, kept within ``dailyNewCardsRange``.
     public var dailyNewCards = 20 {
         didSet { dailyNewCards = Self.clamped(dailyNewCards, to: Self.dailyNewCardsRange) }
@@ -61,6 +64,7 @@ public struct Settings: Codable, Equatable, Sendable {
         speakNewWords = try container.decodeIfPresent(Bool.self, forKey: .speakNewWords) ?? defaults.speakNewWords
         cardColor = try container.decodeIfPresent(String.self, forKey: .cardColor) ?? defaults.cardColor
         deck = try container.decodeIfPresent(String.self, forKey: .deck) ?? defaults.deck
+        productionDecks = try container.decodeIfPresent([String].self, forKey: .productionDecks) ?? defaults.productionDecks
         dailyNewCards = try Self.wholeNumber(CodingKeys.dailyNewCards, in: container, range: Self.dailyNewCardsRange)
             ?? defaults.dailyNewCards
         desiredRetention = try Self.wholeNumber(CodingKeys.desiredRetention, in: container, range: Self.retentionRange)
@@ -114,6 +118,12 @@ public struct Settings: Codable, Equatable, Sendable {
 
     private static func clamped(_ value: Int, to range: ClosedRange<Int>) -> Int {
         min(max(value, range.lowerBound), range.upperBound)
+    }
+
+    /// The directions studied for the deck named `deckKey` in the schedule: recognition,
+    /// and production too where it is switched on.
+    public func directions(for deckKey: String) -> Set<PracticeDirection> {
+        productionDecks.contains(deckKey) ? [.recognition, .production] : [.recognition]
     }
 
     /// "#" and six hexadecimal digits.

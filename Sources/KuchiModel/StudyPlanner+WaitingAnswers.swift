@@ -11,17 +11,21 @@ import FoundationEssentials
 /// next start (from the journal). An answer from the journal that the log already has
 /// (same card, same millisecond: saved just before a crash) is not saved twice.
 extension StudyPlanner {
-    /// Queues `answer` to be saved later; returns the card's state as it will be.
+    /// Queues `answer`, the newest, to be saved later; returns the card's state as it
+    /// will be.
     func keepWaiting(_ answer: PendingAnswer) -> FSRSCard {
+        let before = expected[answer.card]
         let after = expectedState(of: answer.card, after: answer.rating, at: answer.time)
         expected[answer.card] = after
         waiting.append(answer)
+        var line: Int64?
         do {
-            try journal?.append(answer)
+            line = try journal?.append(answer)
         } catch {
             answersOnlyInMemory += 1
             lastJournalError = error
         }
+        undoable = .waiting(answer, journalLine: line, expectedBefore: before)
         waitingChanged()
         retryWhileWaiting()
         return after
@@ -33,9 +37,14 @@ extension StudyPlanner {
         guard !waiting.isEmpty, let store else { return }
         var saved = 0
         while let answer = waiting.first {
+            // The newest waiting answer of this run, once saved, is taken back from the log.
+            let isUndoable = waiting.count == 1 && undoable?.isWaiting == true
             do {
                 if try !store.hasReview(of: answer.card, at: answer.time) {
-                    try save(answer, in: store)
+                    let (_, reviewID) = try save(answer, in: store)
+                    if isUndoable { undoable = .saved(answer, reviewID: reviewID) }
+                } else if isUndoable {
+                    undoable = nil
                 }
             } catch {
                 lastSaveError = error
@@ -47,14 +56,17 @@ extension StudyPlanner {
         // The oldest are saved first; those in memory only may be among them.
         answersOnlyInMemory = min(answersOnlyInMemory, waiting.count)
         if answersOnlyInMemory == 0 { lastJournalError = nil }
-        if waiting.isEmpty {
-            expected = [:]
-            journal?.remove()
-            retryTask?.cancel()
-            retryTask = nil
-        }
+        if waiting.isEmpty { stopWaiting() }
         if saved > 0 { didSave() }
         waitingChanged()
+    }
+
+    /// Nothing waits any more: the journal and the timer go.
+    func stopWaiting() {
+        expected = [:]
+        journal?.remove()
+        retryTask?.cancel()
+        retryTask = nil
     }
 
     /// Reads the answers a previous run left waiting, and saves them if it can.
@@ -72,7 +84,7 @@ extension StudyPlanner {
                 journalProblem = (journalProblem ?? "") + " Kuchi moved it aside to \(aside.lastComponent) and kept "
                     + "the answers it could read."
                 // The answers read are written again, into a new journal.
-                for answer in answers { try? journal.append(answer) }
+                for answer in answers { _ = try? journal.append(answer) }
             }
         }
         guard !answers.isEmpty else { return }
@@ -130,7 +142,7 @@ extension StudyPlanner {
     }
 
     /// Updates the count and the banner's sentence about waiting answers.
-    private func waitingChanged() {
+    func waitingChanged() {
         if waitingCount != waiting.count { waitingCount = waiting.count }
         let text = waiting.isEmpty ? nil : waitingSentence()
         if saveProblem != text { saveProblem = text }

@@ -29,7 +29,8 @@ import Observation
 public final class StudyPlanner {
     /// Why the schedule is not being kept, or the last review was not saved, in words.
     public var problems: [String] { [openProblem, logProblem, journalProblem, saveProblem, readProblem].compactMap(\.self) }
-    /// Counts the reviews saved by this planner; reading it makes a view follow them.
+    /// Counts the reviews saved (or taken back) by this planner; reading it makes a view
+    /// follow them.
     public private(set) var revision = 0
 
     /// Why the database could not be opened or the old progress imported, until dismissed.
@@ -52,6 +53,8 @@ public final class StudyPlanner {
     /// Each waiting answer's card as it will be once the answers are saved, so a
     /// session goes on as if they were.
     @ObservationIgnored var expected: [CardID: FSRSCard] = [:]
+    /// The last answer of this run, until it is taken back (StudyPlanner+Undo.swift).
+    @ObservationIgnored var undoable: UndoableAnswer?
     /// Tries the waiting answers again while they wait.
     @ObservationIgnored var retryTask: Task<Void, Never>?
     /// How long between tries while answers wait.
@@ -163,7 +166,7 @@ public final class StudyPlanner {
             lastSaveError = error
             switch error.kind {
             case .locked, .readOnly, .diskFull, .other: break
-            case .notADatabase, .corrupt, .newerSchema, .unreadableProgress: retryPath = nil
+            case .notADatabase, .corrupt, .newerSchema, .unreadableProgress, .notLatestReview: retryPath = nil
             case .foreign:
                 retryPath = nil
                 // Never written into; this run's reviews live in memory instead.
@@ -356,7 +359,8 @@ public final class StudyPlanner {
             return after
         }
         do {
-            let after = try save(answer, in: store)
+            let (after, reviewID) = try save(answer, in: store)
+            undoable = .saved(answer, reviewID: reviewID)
             didSave()
             return after
         } catch {
@@ -367,14 +371,14 @@ public final class StudyPlanner {
     }
 
     /// Saves `answer` as a review at its own time: the card's next state from its
-    /// stored one, by ``FSRSScheduler`` with today's desired retention.
-    @discardableResult
-    func save(_ answer: PendingAnswer, in store: ReviewStore) throws(ReviewStoreError) -> FSRSCard {
+    /// stored one, by ``FSRSScheduler`` with today's desired retention. Returns that
+    /// state and the review's id in the log.
+    func save(_ answer: PendingAnswer, in store: ReviewStore) throws(ReviewStoreError) -> (FSRSCard, reviewID: Int64) {
         let before = try store.card(answer.card) ?? FSRSCard(due: answer.time)
         let after = scheduler.review(before, rating: answer.rating, at: answer.time, using: &random)
-        try store.record(Review(
+        let id = try store.record(Review(
             card: answer.card, rating: answer.rating, time: answer.time, answerTime: answer.answerTime, after: after))
-        return after
+        return (after, id)
     }
 
     /// The card's state after `rating` now, from what is expected of it (answers that

@@ -1,11 +1,35 @@
 // gtkkit-bench: prints the figures quoted in README.md.
 // Run under a display and a session bus (see README.md):
 //   swift build -c release && xvfb-run -a dbus-run-session .build/release/gtkkit-bench
-// `--list` runs only the List figures, `--gtkkit` only the GtkKit table, `--speech`
-// only the speech table (it needs speech-dispatcher and speech-dispatcher-espeak-ng).
+// `--list` runs only the List figures, `--gtkkit` only the GtkKit table, `--startup`
+// only Kuchi's (start-up and deck loading), `--speech` only the speech table (it needs
+// speech-dispatcher and speech-dispatcher-espeak-ng); `--help` says so.
 import CGtk
 import Foundation
 @_spi(Diagnostics) import GtkKit
+
+if CommandLine.arguments.contains("--help") {
+    print("""
+        Usage: gtkkit-bench [--gtkkit | --list | --startup [--compare PROBE] | --speech | --profile-label-updates]
+
+        With no option, prints every table quoted in README.md. Run under a display and
+        a session bus: xvfb-run -a dbus-run-session .build/release/gtkkit-bench
+
+          --gtkkit                 the GtkKit table only (bindings, environment, counter)
+          --list                   the List table only (needs gtk-list-baseline built)
+          --speech                 the speech table only (needs speech-dispatcher and
+                                   speech-dispatcher-espeak-ng)
+          --startup                Kuchi's table only: start-up against the C baseline
+                                   (needs kuchi-startup-probe and gtk-baseline built), with
+                                   the repository's decks and with every deck installed,
+                                   and deck loading
+          --compare PROBE          with --startup: launch another build's
+                                   kuchi-startup-probe beside this one's in every
+                                   round, to compare a change in one run
+          --profile-label-updates  the bound label loop alone, for a profiler
+        """)
+    exit(0)
+}
 
 guard gtk_init_check() != 0 else {
     print("gtkkit-bench needs a display (try: xvfb-run -a swift run -c release gtkkit-bench)")
@@ -19,6 +43,10 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
 } else if CommandLine.arguments.contains("--profile-label-updates") {
     // For a profiler: only the bound label loop, long enough to sample.
     GtkKitBenchmarks.profileLabelUpdates()
+} else if CommandLine.arguments.contains("--startup") {
+    let arguments = CommandLine.arguments
+    let compared = arguments.firstIndex(of: "--compare").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    AppBenchmarks.run(rounds: 15, compared: compared.map { URL(fileURLWithPath: $0) })
 } else if CommandLine.arguments.contains("--speech") {
     SpeechBenchmarks.run()
 } else if CommandLine.arguments.contains("--gtkkit") {

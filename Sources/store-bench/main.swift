@@ -1,9 +1,12 @@
-// The review store against a synthetic history: 100,000 cards, 1,000,000 reviews.
-// Prints medians against the targets; it asserts nothing. Run it in release:
+// The review store against a synthetic history: 100,000 cards, 1,000,000 reviews; and,
+// first, typed answers (TypedAnswerBench.swift). Prints medians against the targets; it
+// asserts nothing. Run it in release:
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
 import BenchSupport
 import Foundation
 import KuchiModel
+
+try TypedAnswerBench.table().print()
 
 let cardCount = 100_000
 let newCardCount = 10_000

@@ -31,6 +31,7 @@ struct HomeTests {
         try app.answer(correct: true)
         #expect(app.text("score") == "1/5")
         app.models.state.homePage = .settings
+        MainLoop.drain()  // a page is built when first shown
         let spin = try #require(app.widget("questions-per-session").flatMap { descendant(of: $0, type: gtk_spin_button_get_type()) })
         gtk_spin_button_set_value(typed(spin), 8)
         MainLoop.drain()
@@ -44,6 +45,7 @@ struct HomeTests {
         let app = try AppHarness(registered: true)
         defer { app.close() }
         app.models.state.homePage = .learn
+        MainLoop.drain()  // a page is built when first shown
         let card = try #require(app.widget("flash-card"))
         pump(until: { gtk_widget_get_mapped(card) != 0 && gtk_widget_get_width(card) > 0 }, "card shown")
         let first = app.models.learn.current
@@ -64,6 +66,7 @@ struct HomeTests {
     func deckChoiceSurvives() throws {
         let app = try AppHarness(registered: true)
         app.models.state.homePage = .settings
+        MainLoop.drain()  // a page is built when first shown
         let index = try #require(app.models.decks.entries.firstIndex { $0.id == "jlpt-n5" })
         let combo = try #require(app.widget("deck"))
         adw_combo_row_set_selected(typed(combo), guint(index))
@@ -115,6 +118,12 @@ struct HomeTests {
         if deck == nil { app.expectFitsWithoutClipping("register") }
         try app.register("Mei")
         pump(until: { app.text("greeting") == "Hi, Mei" })
+        // The header's title cross-fades from the page switcher it would show in a wide
+        // window; both are mapped until the fade ends.
+        pump(until: {
+            app.widget("home-title").flatMap { descendant(of: $0, type: adw_view_switcher_get_type()) }
+                .map { gtk_widget_get_mapped($0) == 0 } ?? true
+        }, "the header's title settled")
         app.expectFitsWithoutClipping("welcome")
         app.startPractice()
         if deck != nil {
@@ -135,6 +144,14 @@ struct HomeTests {
         app.expectFitsWithoutClipping("learn")
         app.models.learn.flip()
         app.expectFitsWithoutClipping("learn, turned")
+        app.models.state.homePage = .challenge
+        app.models.typing.start()
+        app.models.state.challengeStep = .typing
+        pump(until: { app.widget("typing-entry").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        app.expectFitsWithoutClipping("type")
+        app.models.typing.typed = "a wrong answer"
+        app.models.typing.submit()
+        app.expectFitsWithoutClipping("type, answered wrong")
         app.models.state.homePage = .statistics
         pump(until: { app.widget("statistics").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("statistics")

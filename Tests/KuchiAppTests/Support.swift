@@ -13,13 +13,17 @@ final class AppHarness {
     let folder: URL
     let models: AppModels
     let window: Window
+    /// Whether the window has been painted once.
+    private(set) var isPainted = false
 
     /// `folder` keeps the user's files; pass the one of an earlier harness to start
-    /// again as after a relaunch. Without a `speaker`, words are said to a
+    /// again as after a relaunch. `deckLoadGate` runs on the thread that loads a large
+    /// deck, before it reads it. Without a `speaker`, words are said to a
     /// speech-dispatcher that is not there (never the user's own).
     init(
         seed: UInt64 = 7, registered: Bool = false, deckPath: String? = nil,
-        width: Int = 720, height: Int = 640, folder: URL? = nil, speaker: Speaker? = nil
+        width: Int = 720, height: Int = 640, folder: URL? = nil,
+        deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker? = nil
     ) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("kuchi-app-tests-\(UUID().uuidString)")
@@ -32,11 +36,13 @@ final class AppHarness {
             importedFolder: self.folder.appendingPathComponent("data/decks"))
         models = AppModels.load(
             storage: storage, catalog: catalog, random: SeededRandomNumberGenerator(seed: seed),
+            deckLoadGate: deckLoadGate,
             speaker: speaker ?? Speaker(socketPath: self.folder.appendingPathComponent("no-speechd.sock").path))
         if let deckPath { models.decks.open(LocalPath(deckPath)) }
         Theme.install()
         window = MainWindow.make(application: nil, models: models)
         window.resize(width: width, height: height)
+        window.afterFirstPaint { [weak self] in self?.isPainted = true }
         window.present()
         MainLoop.run(until: { self.window.size.width > 0 })
     }
@@ -86,6 +92,13 @@ final class AppHarness {
         guard let dialog, let ok = descendant(of: dialog, type: gtk_button_get_type()) else { return }
         gtkkit_emit(ok, "clicked")
         MainLoop.drain()
+    }
+
+    /// The texts of every label in the window's widget tree.
+    func windowTexts() -> [String] {
+        var texts: [String] = []
+        collectLabels(typed(window.gtkWindow), into: &texts)
+        return texts
     }
 
     private func collectLabels(_ widget: UnsafeMutablePointer<GtkWidget>, into texts: inout [String]) {

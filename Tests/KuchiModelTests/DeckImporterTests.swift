@@ -82,8 +82,9 @@ struct DeckCatalogTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = DeckCatalog(bundledFolder: RepositoryPaths.decks, importedFolder: folder.appendingPathComponent("decks"))
         let imported = try catalog.import(write("Zoo.tsv", "ねこ\tcat\nいぬ\tdog\nとり\tbird\n", in: folder))
-        #expect(catalog.entries().map(\.name) == ["Kuchi Basics", "JLPT N4", "JLPT N5", "Zoo"])
-        #expect(catalog.entries().map(\.origin) == [.builtIn, .bundled, .bundled, .imported])
+        let levels = ["N1", "N2", "N3", "N4", "N5"].flatMap { ["JLPT \($0)", "JLPT \($0) Kanji"] }
+        #expect(catalog.entries().map(\.name) == ["Kuchi Basics"] + levels + ["Zoo"])
+        #expect(catalog.entries().map(\.origin) == [.builtIn] + Array(repeating: .bundled, count: 10) + [.imported])
         #expect(imported.id == "zoo")
     }
 

@@ -141,3 +141,14 @@ struct ReadingPresentationTests {
         }
     }
 }
+
+@Suite("The practice core")
+struct PracticeCoreTests {
+    @Test("one rule rates every answer: right = Good, right after a hint = Hard, wrong = Again")
+    func ratingRule() {
+        #expect(AnswerOutcome.right.rating == .good)
+        #expect(AnswerOutcome.rightAfterHint.rating == .hard)
+        #expect(AnswerOutcome.wrong.rating == .again)
+        #expect(AnswerOutcome.rightAfterHint.isRight && !AnswerOutcome.wrong.isRight)
+    }
+}

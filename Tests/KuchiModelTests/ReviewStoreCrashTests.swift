@@ -25,7 +25,7 @@ struct ReviewStoreCrashTests {
             let first = try inspect(path, expecting: []).reviews
             let run = try ProbeRun(probe, path: path, first: first)
             usleep(UInt32.random(in: 0...50_000, using: &random))
-            let committed = run.kill()
+            let committed = run.kill().committed
             #expect(run.wasKilled, "the probe stopped by itself: \(run.errors)")
 
             let found = try inspect(path, expecting: committed)
@@ -42,6 +42,40 @@ struct ReviewStoreCrashTests {
     }
 }
 
+extension ReviewStoreCrashTests {
+    /// As above, with the probe taking back every third review right after recording it.
+    @Test("killed at 100 random moments while reviews are taken back, every undo reported done stays done")
+    func survivesKillsWhileTakingBack() throws {
+        let probe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("store-crash-probe")
+        try #require(FileManager.default.isExecutableFile(atPath: probe.path), "\(probe.path) is not built")
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var random = SeededRandomNumberGenerator(seed: 20_261_124)
+        var undone = 0
+
+        for kill in 0..<100 {
+            let path = storePath(in: directory.appendingPathComponent("round-\(kill / 25)"))
+            let run = try ProbeRun(probe, path: path, first: try nextNumber(path), takingBack: true)
+            usleep(UInt32.random(in: 0...50_000, using: &random))
+            let reported = run.kill()
+            #expect(run.wasKilled, "the probe stopped by itself: \(run.errors)")
+
+            // Kept: every review reported committed that the probe never takes back. Gone:
+            // every one reported undone. One killed between the two may be either.
+            let kept = reported.committed.filter { $0 % 3 != 1 }
+            let found = try inspect(path, expecting: kept)
+            #expect(found.integrity == ["ok"], "after kill \(kill)")
+            #expect(found.missing.isEmpty, "after kill \(kill), reviews reported committed are missing")
+            #expect(found.disagreeing == 0, "after kill \(kill), cards disagree with their last logged review")
+            #expect(try present(reported.undone, in: path).isEmpty, "after kill \(kill), reviews reported undone are back")
+            undone += reported.undone.count
+        }
+        #expect(undone >= 50, "too few reviews were taken back before the kills")
+        print("crash test: 100 kills while taking back; \(undone) reviews reported undone, none found")
+    }
+}
+
 /// One launch of the probe, reading what it reported until it was killed.
 private final class ProbeRun {
     private let process = Process()
@@ -49,9 +83,9 @@ private final class ProbeRun {
     private let error = Pipe()
     private(set) var errors = ""
 
-    init(_ probe: URL, path: String, first: Int) throws {
+    init(_ probe: URL, path: String, first: Int, takingBack: Bool = false) throws {
         process.executableURL = probe
-        process.arguments = [path, String(first)]
+        process.arguments = [path, String(first)] + (takingBack ? ["undo"] : [])
         process.standardOutput = output
         process.standardError = error
         try process.run()
@@ -59,15 +93,38 @@ private final class ProbeRun {
 
     var wasKilled: Bool { process.terminationReason == .uncaughtSignal }
 
-    /// Kills the probe with SIGKILL and returns the numbers it reported committed.
-    func kill() -> [Int] {
+    /// Kills the probe with SIGKILL and returns the numbers it reported committed, and
+    /// taken back.
+    func kill() -> (committed: [Int], undone: [Int]) {
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         errors = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return text.split(separator: "\n").compactMap { line in
-            line.hasPrefix("committed ") ? Int(line.dropFirst("committed ".count)) : nil
+        let lines = text.split(separator: "\n")
+        func numbers(_ prefix: String) -> [Int] {
+            lines.compactMap { $0.hasPrefix(prefix) ? Int($0.dropFirst(prefix.count)) : nil }
         }
+        return (numbers("committed "), numbers("undone "))
+    }
+}
+
+/// The number after the last review the probe recorded in the database at `path`, so
+/// that every number times one review, though some were taken back.
+private func nextNumber(_ path: String) throws -> Int {
+    guard FileManager.default.fileExists(atPath: path) else { return 0 }
+    let database = try SQLiteDatabase(path: path)
+    guard try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'review'") == 1,
+          let last = try database.integer("SELECT max(time) FROM review")
+    else { return 0 }
+    return Int(last / 1_000 - 1_800_000_000) + 1
+}
+
+/// Which of `numbers` have their review in the log at `path`.
+private func present(_ numbers: [Int], in path: String) throws -> [Int] {
+    let database = try SQLiteDatabase(path: path)
+    return try numbers.filter { number in
+        let time = (1_800_000_000 + Int64(number)) * 1_000
+        return try database.integer("SELECT count(*) FROM review WHERE time = ?", [.integer(time)]) != 0
     }
 }
 

@@ -24,7 +24,7 @@ struct ReviewStoreFileTests {
 
         let store = try ReviewStore(path: path)
         try store.record(makeReview("犬", at: 0))
-        #expect(try SQLiteDatabase(path: path).integer("PRAGMA user_version") == 1)
+        #expect(try SQLiteDatabase(path: path).integer("PRAGMA user_version") == Int64(latestVersion))
     }
 
     @Test("an older database is brought up to date by the later migrations, keeping its reviews")
@@ -37,7 +37,7 @@ struct ReviewStoreFileTests {
         let newer = try ReviewStore(path: path, migrations: ReviewStoreSchema.migrations + [addNotes])
         #expect(try newer.reviews(of: CardID(deck: "jlpt-n5", question: "犬")).count == 1)
         let database = try SQLiteDatabase(path: path)
-        #expect(try database.integer("PRAGMA user_version") == 2)
+        #expect(try database.integer("PRAGMA user_version") == Int64(latestVersion + 1))
         #expect(try database.integer("SELECT count(*) FROM card WHERE note IS NULL") == 1)
     }
 
@@ -51,9 +51,9 @@ struct ReviewStoreFileTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
-        #expect(error == ReviewStoreError(path: path, kind: .newerSchema(found: 2, supported: 1)))
-        #expect(error?.description == "\(path) was written by a newer version of Kuchi (database version 2; "
-            + "this version knows up to 1); it was left as it is")
+        #expect(error == ReviewStoreError(path: path, kind: .newerSchema(found: latestVersion + 1, supported: latestVersion)))
+        #expect(error?.description == "\(path) was written by a newer version of Kuchi (database version \(latestVersion + 1); "
+            + "this version knows up to \(latestVersion)); it was left as it is")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -152,7 +152,11 @@ enum Cut: CaseIterable, CustomTestStringConvertible {
 }
 
 /// A stand-in for a later Kuchi's migration.
-private let addNotes = ReviewStoreMigration(version: 2, sql: "ALTER TABLE card ADD COLUMN note TEXT")
+/// The schema version this Kuchi writes.
+private let latestVersion = ReviewStoreSchema.migrations.count
+
+/// A migration of a later Kuchi.
+private let addNotes = ReviewStoreMigration(version: latestVersion + 1, sql: "ALTER TABLE card ADD COLUMN note TEXT")
 
 /// Overwrites all but the first byte of the root page of `table` (a closed database's),
 /// as a failing disk might; returns the damaged file's contents.

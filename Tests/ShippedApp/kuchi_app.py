@@ -480,8 +480,10 @@ def another_instance_running():
 def make_writable(path):
     for root, directories, files in os.walk(path):
         for entry in directories + files:
+            # A symlink (speech-dispatcher, started by the app, leaves some in HOME)
+            # has no mode of its own on Linux.
             if os.path.islink(os.path.join(root, entry)):
-                continue  # a link has no mode of its own on Linux (Python cannot chmod one)
+                continue
             try:
                 os.chmod(os.path.join(root, entry), 0o700, follow_symlinks=False)
             except OSError:

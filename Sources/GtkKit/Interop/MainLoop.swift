@@ -39,21 +39,27 @@ public enum MainLoop {
         }, box, VoidAction.release)
     }
 
-    /// Runs `action` on the main loop's thread, from any thread: how work done elsewhere
-    /// (on a queue that makes blocking calls) reports back to the main actor.
-    ///
-    /// It is a GLib source, so it runs wherever the loop is iterated — also inside a test
-    /// that pumps the loop while it holds the main actor, where a `Task` hopping to the
-    /// main actor would wait until the test ends.
-    public nonisolated static func post(_ action: @escaping @Sendable @MainActor () -> Void) {
-        // NB: g_idle_add_full is safe from any thread and wakes the loop; at the default
-        // priority it is not held back by layout and drawing as idle work is.
+    /// Runs `action` on the thread that runs the GLib main loop, at its next iteration;
+    /// callable from any thread: how work done on another thread hands its result to
+    /// the models. Unlike `await`ing the main actor, it runs whenever the GLib loop is
+    /// iterated, also where the main actor's queue is drained only between a test's
+    /// steps (a test runner's `dispatch_main()`), so a test that pumps the loop sees it.
+    nonisolated public static func perform(_ action: @escaping @Sendable @MainActor () -> Void) {
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            // safe: GLib hands back the pointer given below, never NULL.
-            let action = Unmanaged<PostedAction>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { action.function() }
+            let handOff = HandOff.from(data)
+            MainActor.assumeIsolated { handOff.action() }
             return 0  // G_SOURCE_REMOVE
-        }, Unmanaged.passRetained(PostedAction(action)).toOpaque(), PostedAction.release)
+        }, Unmanaged.passRetained(HandOff(action)).toOpaque(), HandOff.release)
+    }
+
+    /// Runs `action` once, `delay` from now, on the main loop.
+    @MainActor
+    public static func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) {
+        let milliseconds = delay.components.seconds * 1_000 + delay.components.attoseconds / 1_000_000_000_000_000
+        g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: max(milliseconds, 0)), { data in
+            MainActor.assumeIsolated { VoidAction.from(data).function() }
+            return 0  // G_SOURCE_REMOVE
+        }, VoidAction(action).retainedPointer(), VoidAction.release)
     }
 
     /// Runs one main-loop iteration; returns whether an event source was dispatched.
@@ -100,14 +106,19 @@ public enum MainLoop {
     }
 }
 
-/// A closure on its way to the main loop from another thread (``MainLoop/post(_:)``).
-private final class PostedAction: Sendable {
-    let function: @Sendable @MainActor () -> Void
+/// A main-actor closure handed from another thread to the GLib loop (``MainLoop/perform(_:)``).
+private final class HandOff: Sendable {
+    let action: @Sendable @MainActor () -> Void
 
-    init(_ function: @escaping @Sendable @MainActor () -> Void) { self.function = function }
+    init(_ action: @escaping @Sendable @MainActor () -> Void) { self.action = action }
 
-    // safe: GLib calls a destroy-notify with the data it was given, never NULL.
-    static let release: GDestroyNotify = { Unmanaged<PostedAction>.fromOpaque($0!).release() }
+    static func from(_ data: gpointer?) -> HandOff {
+        // safe: GLib hands back the pointer `perform` gave it, never NULL.
+        Unmanaged<HandOff>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    // safe (the `$0!`): GLib calls a destroy-notify with the data it was given, never NULL.
+    static let release: GDestroyNotify = { Unmanaged<HandOff>.fromOpaque($0!).release() }
 }
 
 /// One GSource that runs a callback on the next main-loop iteration after a wake-up,

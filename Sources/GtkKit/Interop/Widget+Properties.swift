@@ -42,6 +42,9 @@ extension Widget {
     @discardableResult
     func grabFocus() -> Bool { gtk_widget_grab_focus(pointer) != 0 }
 
+    /// Whether the widget is on screen (mapped).
+    var isMapped: Bool { gtk_widget_get_mapped(pointer) != 0 }
+
     /// Whether the keyboard focus is on this widget or inside it.
     var containsFocus: Bool {
         guard let root = gtk_widget_get_root(pointer), let focus = gtk_root_get_focus(root) else { return false }

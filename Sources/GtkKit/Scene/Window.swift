@@ -65,6 +65,14 @@ public final class Window {
     /// Shows the window and raises it.
     public func present() { widget.present() }
 
+    /// Undoes the last edit of the text the keyboard focus is in (an entry), as the
+    /// text's own Ctrl+Z does; false, doing nothing, when the focus is not in text that
+    /// can be edited.
+    ///
+    /// An application's accelerator gets its key before the focused widget does, so an
+    /// app action on Ctrl+Z calls this first and leaves the key to the text it is in.
+    public func undoInFocusedText() -> Bool { widget.undoInFocusedText() }
+
     /// Destroys the window and everything in it.
     public func close() { widget.destroy() }
 

@@ -77,7 +77,16 @@ extension View {
     /// Gives this widget the keyboard focus each time it is shown.
     public func focusOnAppear() -> ModifiedView<Self> {
         modified { widget in
-            widget.on("map") { [unowned widget] in widget.grabFocus() }
+            widget.on("map") { [unowned widget] in
+                _ = widget.grabFocus()
+                // A stack switching to the page this widget is on moves the focus on
+                // (to the next control) after the page maps: take it back once the
+                // switch is done.
+                MainLoop.after(.zero) { [weak widget] in
+                    guard let widget, widget.isMapped, !widget.containsFocus else { return }
+                    _ = widget.grabFocus()
+                }
+            }
         }
     }
 }

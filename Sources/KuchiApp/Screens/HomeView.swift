@@ -1,8 +1,9 @@
 import GtkKit
 import KuchiModel
 
-/// Home: Learn, Challenge, Statistics and Settings, switched in the header bar (a wide window)
-/// or at the bottom (a narrow one).
+/// Home: Learn, Challenge (choices or typed answers), Statistics and Settings, switched
+/// in the header bar (a wide window) or at the bottom (a narrow one). The pages that
+/// show the deck say so while it loads.
 struct HomeView: View {
     let link: ViewStackLink
     @Environment(AppState.self) private var state
@@ -15,13 +16,13 @@ struct HomeView: View {
                 AppState.HomePage.learn, title: "Learn", iconName: "accessories-dictionary-symbolic",
                 isVisible: { users.settings.learningEnabled }
             ) {
-                LearnView()
+                DeckLoading { LearnView() }
             }
             ViewStackPage(AppState.HomePage.challenge, title: "Challenge", iconName: "input-gaming-symbolic") {
-                ChallengePage()
+                DeckLoading { ChallengePage() }
             }
             ViewStackPage(AppState.HomePage.statistics, title: "Statistics", iconName: "x-office-spreadsheet-symbolic") {
-                StatisticsView()
+                DeckLoading { StatisticsView() }
             }
             ViewStackPage(AppState.HomePage.settings, title: "Settings", iconName: "emblem-system-symbolic") {
                 SettingsView()
@@ -31,7 +32,7 @@ struct HomeView: View {
     }
 }
 
-/// The Challenge page: the welcome, then the practice session.
+/// The Challenge page: the welcome, then the practice session (choices) or typed answers.
 struct ChallengePage: View {
     @Environment(AppState.self) private var state
     @Environment(ChallengesViewModel.self) private var challenges
@@ -45,6 +46,7 @@ struct ChallengePage: View {
                     // reads, capped by what the schedule holds today.
                     .environment(\.questionsPerSession, challenges.numberOfQuestions)
             }
+            Page(AppState.ChallengeStep.typing) { TypingView() }
         }
     }
 }

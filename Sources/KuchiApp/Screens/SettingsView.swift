@@ -38,6 +38,12 @@ struct SettingsView: View {
             PreferencesGroup("Deck", description: "The words you learn and practise") {
                 ComboRow("Deck", selection: deckIndex, options: { decks.entries.map(\.name) })
                     .widgetName("deck")
+                SwitchRow(
+                    "Type the Japanese Too",
+                    subtitle: "When typing answers, this deck's meanings also ask for the word in Japanese",
+                    isOn: production
+                )
+                .widgetName("production")
                 ActionRow("Import a Deck", subtitle: { "A Kuchi deck (JSON) or notes exported from Anki as text" }) {
                     Button("Import…") { state.isChoosingDeckFile = true }
                         .widgetName("import-deck")
@@ -69,6 +75,17 @@ struct SettingsView: View {
         Binding(
             get: { decks.entries.firstIndex { $0.id == decks.currentID } ?? 0 },
             set: { index in if decks.entries.indices.contains(index) { decks.select(decks.entries[index].id) } })
+    }
+
+    /// Production (meaning → Japanese) for the deck in use.
+    private var production: Binding<Bool> {
+        Binding(
+            get: { users.settings.productionDecks.contains(decks.currentKey) },
+            set: { isOn in
+                let key = decks.currentKey
+                users.settings.productionDecks.removeAll { $0 == key }
+                if isOn { users.settings.productionDecks.append(key) }
+            })
     }
 
     private var appearanceIndex: Binding<Int> {

@@ -5,12 +5,23 @@ import KuchiModel
 /// Statistics of the deck in use: cards by state, reviews per day over the last 30
 /// days, cards due over the next 14, and true retention. Each chart has its numbers in
 /// a sentence beside it, which is also what a screen reader reads for the chart.
+///
+/// Each direction of a word is its own card: the page shows recognition (word →
+/// meaning) or production (meaning → Japanese, typed under Type Answers).
 struct StatisticsView: View {
     @Environment(StudyPlanner.self) private var planner
     @Environment(ChallengesViewModel.self) private var challenges
+    @State private var direction = PracticeDirection.recognition
 
     var body: some View {
         PreferencesPage {
+            PreferencesGroup("Direction") {
+                ComboRow(
+                    "Cards", subtitle: "Each way a word is asked is a card of its own",
+                    selection: directionIndex, options: { ["Word → Meaning", "Meaning → Japanese"] }
+                )
+                .widgetName("statistics-direction")
+            }
             PreferencesGroup("Cards", description: "In the deck in use, by what the schedule knows of them") {
                 ActionRow("New", subtitle: { "Never reviewed" }) { count(\.new) }
                 ActionRow("Learning", subtitle: { "Seen today or lately, on short steps" }) { count(\.learning) }
@@ -37,7 +48,14 @@ struct StatisticsView: View {
     }
 
     private var statistics: ReviewStatistics? {
-        planner.statistics(deck: challenges.deckKey, deckSize: challenges.deck.cards.count)
+        planner.statistics(deck: direction.scheduleKey(for: challenges.deckKey), deckSize: challenges.deck.cards.count)
+    }
+
+    private var directionIndex: Binding<Int> {
+        let cases = PracticeDirection.allCases
+        return Binding(
+            get: { cases.firstIndex(of: direction) ?? 0 },
+            set: { index in if cases.indices.contains(index) { direction = cases[index] } })
     }
 
     private var unavailable: String { "Statistics need the review history, which could not be opened." }

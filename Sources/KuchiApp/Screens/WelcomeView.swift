@@ -6,6 +6,7 @@ import KuchiModel
 struct WelcomeView: View {
     @Environment(UserManager.self) private var users
     @Environment(ChallengesViewModel.self) private var challenges
+    @Environment(TypingSession.self) private var typing
     @Environment(AppState.self) private var state
     @Environment(\.verticalSizeClass) private var verticalSizeClass
 
@@ -35,6 +36,14 @@ struct WelcomeView: View {
             .align(horizontal: .center)
             .focusOnAppear()
             .widgetName("start")
+            Button("Type Answers") {
+                typing.start()
+                state.challengeStep = .typing
+            }
+                .cssClass("pill")
+                .align(horizontal: .center)
+                .help("Type the meaning of a word, or the Japanese for a meaning")
+                .widgetName("start-typing")
         }
     }
 }

@@ -17,7 +17,7 @@ public final class AppState {
 
     /// The Challenge page: the welcome with Start, or the practice session.
     public enum ChallengeStep: Hashable, Sendable {
-        case welcome, practice
+        case welcome, practice, typing
     }
 
     public var screen: Screen
@@ -42,7 +42,7 @@ public final class AppState {
     /// whether there was somewhere to go back to.
     @discardableResult
     public func goBack() -> Bool {
-        guard screen == .home, homePage == .challenge, challengeStep == .practice else { return false }
+        guard screen == .home, homePage == .challenge, challengeStep != .welcome else { return false }
         challengeStep = .welcome
         return true
     }

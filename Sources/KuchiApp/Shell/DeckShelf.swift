@@ -7,38 +7,95 @@ import Observation
 /// given with `--deck`. Choosing one remembers it and gives it to the challenge and
 /// the flash cards; a deck that cannot be used is reported in words, and Kuchi Basics
 /// is used instead.
+///
+/// A deck file larger than ``backgroundLoadSize`` is read and checked on a thread of
+/// its own, so the window shows (and stays responsive) while it loads; the one chosen
+/// at start-up is read once the window has been painted (``loadPendingDeck()``), so
+/// the first frame never waits for it nor shares the machine with it. Meanwhile the
+/// models hold an empty stand-in under the deck's own key (``placeholder(named:)``):
+/// no question, no flash card, nothing to answer, and nothing planned against
+/// another deck; ``loadingName`` says which deck is coming, and the pages that show
+/// the deck say so. Choosing another deck (or opening one) meanwhile wins: the load's
+/// result is dropped when it comes.
 @MainActor @Observable
 final class DeckShelf {
     /// Every deck to choose from, for the Settings page.
     private(set) var entries: [DeckEntry] = []
     /// The deck in use: an entry's id, or nil for a file opened with `--deck`.
     private(set) var currentID: String?
+    /// The deck in use's name in the schedule: its id, or for a deck opened from a file
+    /// (`--deck`) the name written in it, not its path: the file may move and keep its
+    /// schedule, and two files with the same name share one.
+    var currentKey: String { currentID ?? "file:\(currentName)" }
     /// The deck in use's name, for the window's subtitle.
     private(set) var currentName = Deck.kuchiBasics.name
+    /// The name of the deck being loaded in the background, while it loads.
+    private(set) var loadingName: String?
+    /// Whether the deck in use is still loading (the models hold no cards yet).
+    var isLoading: Bool { loadingName != nil }
+    /// Whether the load has taken longer than ``slowLoad``: worth a spinner. (A
+    /// spinner for the few milliseconds most loads take would only flicker, and under
+    /// software rendering its first frame costs about 7 MiB.)
+    private(set) var isLoadingSlowly = false
 
     @ObservationIgnored private let catalog: DeckCatalog
     @ObservationIgnored private let users: UserManager
     @ObservationIgnored private let challenges: ChallengesViewModel
     @ObservationIgnored private let learn: LearnSession
+    @ObservationIgnored private let typing: TypingSession
     @ObservationIgnored private let state: AppState
+    /// Counts deck changes, so a background load that was overtaken is dropped.
+    @ObservationIgnored private var generation = 0
+    /// Runs on the loading thread before a deck is read there (tests hold a load with it).
+    @ObservationIgnored private let loadGate: @Sendable () -> Void
+    /// The large deck named in the settings at start-up, until ``loadPendingDeck()``.
+    @ObservationIgnored private var pending: String?
 
     /// How many of a deck's problems the window lists; `--check-deck` lists them all.
     static let problemsShown = 5
 
-    /// - Parameter current: the deck the models were made with (``restored(id:from:)``).
+    /// Deck files larger than this (256 KiB on disk) load in the background; smaller
+    /// ones, like Kuchi Basics, JLPT N5 and N4 (about 56 KiB, a millisecond or two),
+    /// load at once. Past it a deck takes long enough to read and check (the JLPT N1
+    /// deck, about 3,500 cards with example sentences, 800 KiB: 10 to 16 ms in a release
+    /// build on the 2-core development machine, several times that in a debug build)
+    /// to hold up the first frame or a click in Settings.
+    nonisolated static let backgroundLoadSize = 256 << 10
+    /// How long a load goes on before the pages show a spinner.
+    static let slowLoad = Duration.seconds(1)
+
+    /// - Parameters:
+    ///   - current: the deck the models were made with (``restored(id:from:)``).
+    ///   - loadGate: runs on the loading thread before a large deck is read there.
     init(
         catalog: DeckCatalog, users: UserManager, challenges: ChallengesViewModel, learn: LearnSession,
-        state: AppState, current: Restored
+        typing: TypingSession, state: AppState, current: Restored, loadGate: @escaping @Sendable () -> Void = {}
     ) {
         self.catalog = catalog
+        self.loadGate = loadGate
         self.users = users
         self.challenges = challenges
         self.learn = learn
+        self.typing = typing
         self.state = state
         entries = catalog.entries()
         currentID = current.id
         currentName = current.deck.name
         if let problem = current.problem { state.problems.append(problem) }
+        if current.isPending {
+            pending = current.id
+            loadingName = current.deck.name
+        }
+    }
+
+    /// Starts loading the large deck named in the settings, if it is still the one
+    /// wanted: the main window calls this once it has been painted.
+    func loadPendingDeck() {
+        guard let id = pending else { return }
+        pending = nil
+        guard id == currentID, let name = loadingName else { return }
+        let catalog = catalog
+        load(name: name, id: id, remember: false, file: id) { () throws(DeckError) -> Deck in try catalog.load(id: id) }
     }
 
     /// The deck to start with, its id, and why it is Kuchi Basics instead, if so.
@@ -46,11 +103,22 @@ final class DeckShelf {
         var deck: Deck
         var id: String
         var problem: String?
+        /// Whether `deck` is the empty stand-in for a large deck, which the shelf
+        /// loads in the background once it is made.
+        var isPending = false
     }
 
     /// Loads the deck named in the settings (at start-up), or Kuchi Basics with the
     /// problem, before the models that use it are made (so nothing is planned twice).
+    /// A large deck is not read here: the models start with its stand-in, and the
+    /// shelf loads it in the background.
     static func restored(id: String, from catalog: DeckCatalog) -> Restored {
+        if let file = catalog.file(id: id), let size = BoundedRead.size(of: LocalPath(file)),
+           size > backgroundLoadSize
+        {
+            let name = DeckHeader.read(contentsOf: file)?.name ?? id
+            return Restored(deck: placeholder(named: name), id: id, problem: nil, isPending: true)
+        }
         do {
             return Restored(deck: try catalog.load(id: id), id: id, problem: nil)
         } catch {
@@ -58,19 +126,36 @@ final class DeckShelf {
         }
     }
 
-    /// Uses the deck with `id` and remembers the choice.
+    /// Uses the deck with `id` and remembers the choice (once it has loaded).
     func select(_ id: String) {
         guard id != currentID else { return }
+        let name = entries.first { $0.id == id }?.name ?? id
+        if let file = catalog.file(id: id), let size = BoundedRead.size(of: LocalPath(file)),
+           size > Self.backgroundLoadSize
+        {
+            let catalog = catalog
+            load(name: name, id: id, remember: true, file: name) { () throws(DeckError) -> Deck in
+                try catalog.load(id: id)
+            }
+            return
+        }
         do {
             use(try catalog.load(id: id), id: id)
             users.settings.deck = id
         } catch {
-            fallBack(problem: Self.message(for: error, file: entries.first { $0.id == id }?.name ?? id))
+            fallBack(problem: Self.message(for: error, file: name))
         }
     }
 
     /// Uses the deck in `path` without importing or remembering it (`--deck FILE`).
     func open(_ path: LocalPath) {
+        if let size = BoundedRead.size(of: path), size > Self.backgroundLoadSize {
+            let name = DeckHeader.read(path: path)?.name ?? path.lastComponent.description
+            load(name: name, id: nil, remember: false, file: path.description) { () throws(DeckError) -> Deck in
+                try DeckLoader.load(path: path)
+            }
+            return
+        }
         do {
             use(try DeckLoader.load(path: path), id: nil)
         } catch {
@@ -98,15 +183,69 @@ final class DeckShelf {
         }
     }
 
+    /// An empty deck standing for the deck `name` while it loads.
+    static func placeholder(named name: String) -> Deck {
+        Deck(name: name, language: "ja", cards: [])
+    }
+
+    /// Gives the models the stand-in for a deck and loads the deck with `loader` on a
+    /// thread of its own; once it is read, on the main actor, uses it (remembering
+    /// the choice if `remember`), or falls back to Kuchi Basics with its problems,
+    /// named after `file`. Any deck change before then drops the result.
+    private func load(
+        name: String, id: String?, remember: Bool, file: String,
+        _ loader: @escaping @Sendable () throws(DeckError) -> Deck
+    ) {
+        generation += 1
+        let generation = generation
+        pending = nil
+        hand(Self.placeholder(named: name), id: id)
+        loadingName = name
+        isLoadingSlowly = false
+        let gate = loadGate
+        Task.detached(priority: .userInitiated) { [weak self] in
+            gate()
+            let result = Result { () throws(DeckError) -> Deck in try loader() }
+            // Handed back through the GLib loop, which the app (and a test) runs.
+            let shelf = self
+            MainLoop.perform {
+                shelf?.finishLoading(result, generation: generation, id: id, remember: remember, file: file)
+            }
+        }
+        MainLoop.after(Self.slowLoad) { [weak self] in
+            guard let self, generation == self.generation else { return }
+            isLoadingSlowly = true
+        }
+    }
+
+    private func finishLoading(
+        _ result: Result<Deck, DeckError>, generation: Int, id: String?, remember: Bool, file: String
+    ) {
+        guard generation == self.generation else { return }
+        switch result {
+        case .success(let deck):
+            use(deck, id: id)
+            if remember, let id { users.settings.deck = id }
+        case .failure(let error):
+            fallBack(problem: Self.message(for: error, file: file))
+        }
+    }
+
+    /// Uses `deck` from now on; a load under way is no longer wanted.
     private func use(_ deck: Deck, id: String?) {
+        generation += 1
+        loadingName = nil
+        isLoadingSlowly = false
+        pending = nil
+        hand(deck, id: id)
+    }
+
+    private func hand(_ deck: Deck, id: String?) {
         currentID = id
         currentName = deck.name
-        // A deck opened from a file (`--deck`) is scheduled under the name written in
-        // it, not its path: the file may move and keep its schedule, and two files
-        // with the same name share one.
-        let key = id ?? "file:\(deck.name)"
-        challenges.use(deck, key: key)
-        learn.use(deck, key: key)
+        challenges.use(deck, key: currentKey)
+        learn.use(deck, key: currentKey)
+        typing.use(deck, key: currentKey)
     }
 
     private func fallBack(problem: String) {

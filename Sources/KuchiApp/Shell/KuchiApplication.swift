@@ -87,6 +87,10 @@ public final class KuchiApplication {
         application.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in self.application.quit() }
         application.addAction("close", accelerators: ["<Control>w"]) { [unowned self] in self.window?.close() }
         application.addAction("about") { [unowned self] in self.window?.presentAbout(About.info) }
+        application.addAction("undo", accelerators: ["<Control>z"]) { [unowned self] in
+            guard let window = self.window, let models = self.models else { return }
+            models.undoLastAnswer(in: window)
+        }
         application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             self.window?.presentShortcuts(builderXML: Shortcuts.builderXML)
         }

@@ -8,16 +8,20 @@ struct AppModels {
     let users: UserManager
     let challenges: ChallengesViewModel
     let learn: LearnSession
+    let typing: TypingSession
     let planner: StudyPlanner
     let decks: DeckShelf
     let state: AppState
     let speaker: Speaker
 
-    /// Loads the profile and settings from `storage`, and the deck they name; `speaker`
-    /// says words (the user's own speech-dispatcher unless a test gives another).
+    /// Loads the profile and settings from `storage`, and the deck they name (a large
+    /// one in the background: see ``DeckShelf``; `deckLoadGate` runs on its thread
+    /// before it is read, for tests to hold it); `speaker` says words (the user's own
+    /// speech-dispatcher unless a test gives another).
     static func load(
         storage: UserStore, catalog: DeckCatalog = AppModels.catalog,
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), speaker: Speaker = Speaker()
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker = Speaker()
     ) -> AppModels {
         let users = UserManager(storage: storage)
         users.load()
@@ -34,13 +38,17 @@ struct AppModels {
             deckKey: restored.id, random: random)
         let learn = LearnSession(
             deck: restored.deck, recorder: users, planner: planner, deckKey: restored.id, random: random)
+        let typing = TypingSession(
+            deck: restored.deck, directions: { users.settings.directions(for: $0) }, recorder: users, planner: planner,
+            deckKey: restored.id, random: random, startsNow: false)
         let state = AppState(screen: users.isRegistered ? .home : .register)
         let decks = DeckShelf(
-            catalog: catalog, users: users, challenges: challenges, learn: learn, state: state, current: restored)
+            catalog: catalog, users: users, challenges: challenges, learn: learn, typing: typing, state: state,
+            current: restored, loadGate: deckLoadGate)
         if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
         return AppModels(
-            users: users, challenges: challenges, learn: learn, planner: planner, decks: decks, state: state,
-            speaker: speaker)
+            users: users, challenges: challenges, learn: learn, typing: typing, planner: planner, decks: decks,
+            state: state, speaker: speaker)
     }
 
     /// The review history, in the XDG data folder beside the imported decks.
@@ -78,12 +86,12 @@ enum MainWindow {
             [.init("Quit", action: "app.quit")],
         ]) {
             Button(iconName: "go-previous-symbolic", title: "Back") { state.goBack() }
-                .visible { state.screen == .home && state.homePage == .challenge && state.challengeStep == .practice }
+                .visible { state.screen == .home && state.homePage == .challenge && state.challengeStep != .welcome }
                 .widgetName("back")
         } title: {
             HomeTitle(link: home, state: state, decks: decks)
         }
-        return Window(
+        let window = Window(
             title: "Kuchi", width: 720, height: 640, minimumSize: minimumSize, application: application,
             headerBar: headerBar
         ) {
@@ -115,11 +123,16 @@ enum MainWindow {
                 .environment(models.users)
                 .environment(models.challenges)
                 .environment(models.learn)
+                .environment(models.typing)
                 .environment(models.planner)
                 .environment(models.decks)
                 .environment(models.speaker)
                 .environment(state)
         }
+        // A large deck named in the settings is read once the window shows: when the
+        // loop is next idle after the first frame, not inside its paint.
+        window.afterFirstPaint { MainLoop.idle { decks.loadPendingDeck() } }
+        return window
     }
 }
 

@@ -49,6 +49,9 @@ enum Shortcuts {
                       <property name="title">Back</property>
                       <property name="accelerator">Escape &lt;Alt&gt;Left</property></object></child>
                     <child><object class="GtkShortcutsShortcut">
+                      <property name="title">Take back the last answer</property>
+                      <property name="accelerator">&lt;Control&gt;z</property></object></child>
+                    <child><object class="GtkShortcutsShortcut">
                       <property name="title">Close the window</property>
                       <property name="accelerator">&lt;Control&gt;w</property></object></child>
                     <child><object class="GtkShortcutsShortcut">

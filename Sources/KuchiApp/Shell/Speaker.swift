@@ -8,7 +8,7 @@ import Observation
 /// bindings. Everything that can block — loading libspeechd, connecting (which may
 /// start the daemon), listing voices, saying — runs on ``SpeechDispatcher``'s own
 /// queue; its answers and speech-dispatcher's reports come back to the main actor
-/// through the main loop (`MainLoop.post`). Nothing waits for speech-dispatcher on the
+/// through the main loop (`MainLoop.perform`). Nothing waits for speech-dispatcher on the
 /// main thread.
 ///
 /// Requests coalesce: while one is on its way the newest text waits, and an older one
@@ -55,7 +55,7 @@ public final class Speaker {
     public init(library: String = "libspeechd.so.2", socketPath: String? = nil) {
         let reference = reference
         dispatcher = SpeechDispatcher(address: .init(library: library, socketPath: socketPath)) { began in
-            MainLoop.post { reference.speaker?.record(began) }
+            MainLoop.perform { reference.speaker?.record(began) }
         }
         reference.speaker = self
     }
@@ -70,7 +70,7 @@ public final class Speaker {
         // Detached: a task of the main actor would start only once the main actor is free.
         Task.detached {
             let result = await dispatcher.connect(language: "ja")
-            MainLoop.post { reference.speaker?.finishPreparing(result) }
+            MainLoop.perform { reference.speaker?.finishPreparing(result) }
         }
     }
 
@@ -109,7 +109,7 @@ public final class Speaker {
         let (dispatcher, reference) = (dispatcher, reference)
         Task.detached {
             let result = await dispatcher.say(text)
-            MainLoop.post { reference.speaker?.finishSending(text, result) }
+            MainLoop.perform { reference.speaker?.finishSending(text, result) }
         }
     }
 

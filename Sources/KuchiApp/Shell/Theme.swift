@@ -16,6 +16,7 @@ enum Theme {
             .question .question-reading { font-size: 20px; font-weight: 400; opacity: 0.7; }
             .question.compact .question-reading { font-size: 14px; }
             .choice { min-width: 112px; padding: 8px 12px; }
+            .title-1.compact-title { font-size: 20pt; }
             .choice-key { font-weight: 700; opacity: 0.7; font-feature-settings: "tnum"; }
             .app-logo { -gtk-icon-size: 128px; }
             .problem-banner { background-color: alpha(@warning_color, 0.15); }

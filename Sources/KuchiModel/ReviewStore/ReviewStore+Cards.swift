@@ -16,21 +16,24 @@ extension ReviewStore {
                     state_before, step_before, stability_before, difficulty_before, due_before,
                     last_review_before, state_after, step_after, stability_after, difficulty_after, due_after
                 FROM review WHERE card = (SELECT id FROM card WHERE deck = ? AND question = ?) ORDER BY id
-                """, [.integer(deck), .text(card.question)]) { row in
-                    let id = row.integer(0)
-                    let time = Date(storeMilliseconds: row.integer(1))
-                    guard let rating = FSRSRating(rawValue: Int(row.integer(2))) else {
-                        throw InvalidRow(detail: "review \(id) has an unknown rating \(row.integer(2))")
-                    }
-                    let after = try Self.card(from: row, at: 10, lastReview: time, row: id)
-                    let review = Review(
-                        card: card, rating: rating, time: time,
-                        answerTime: Duration(storeMilliseconds: row.integer(3)), after: after)
-                    let before = row.isNull(4) ? nil : try Self.card(from: row, at: 4, row: id)
-                    reviews.append(LoggedReview(id: id, review: review, before: before))
-                }
+                """, [.integer(deck), .text(card.question)]) { reviews.append(try Self.loggedReview(from: $0, of: card)) }
             return reviews
         }
+    }
+
+    /// A review of `card` from a row of the log's columns in the order ``reviews(of:)``
+    /// selects them: id, time, rating, answer_ms, the six "before" and five "after".
+    static func loggedReview(from row: SQLiteRow, of card: CardID) throws -> LoggedReview {
+        let id = row.integer(0)
+        let time = Date(storeMilliseconds: row.integer(1))
+        guard let rating = FSRSRating(rawValue: Int(row.integer(2))) else {
+            throw InvalidRow(detail: "review \(id) has an unknown rating \(row.integer(2))")
+        }
+        let after = try Self.card(from: row, at: 10, lastReview: time, row: id)
+        let review = Review(
+            card: card, rating: rating, time: time, answerTime: Duration(storeMilliseconds: row.integer(3)), after: after)
+        let before = row.isNull(4) ? nil : try Self.card(from: row, at: 4, row: id)
+        return LoggedReview(id: id, review: review, before: before)
     }
 
     /// The stored row of a card, if it has one.

@@ -6,7 +6,8 @@ import FoundationEssentials
 ///
 /// Every ``record(_:)`` is one transaction, committed durably (WAL, `synchronous=FULL`)
 /// before it returns: after a crash or a power cut a review is either fully there or
-/// not there at all. A file the store cannot use (not a database, damaged, from a newer
+/// not there at all. So is every ``undo(reviewID:)``, which takes back a card's latest
+/// review (ReviewStore+Undo.swift). A file the store cannot use (not a database, damaged, from a newer
 /// Kuchi, locked by another program) is reported with a ``ReviewStoreError`` and left
 /// exactly as it is, never replaced or deleted.
 ///
@@ -79,13 +80,15 @@ public final class ReviewStore {
         }
     }
 
-    /// Saves one review: the card's new state and a log entry, in one durable transaction.
+    /// Saves one review: the card's new state and a log entry, in one durable transaction;
+    /// returns the log entry's id (see ``undo(reviewID:)``).
     ///
     /// The log's "before" is the state stored for the card at that moment (none for a
     /// new card), so the log always agrees with the card table. On error nothing is
     /// written.
-    public func record(_ review: Review) throws(ReviewStoreError) {
-        let deck = try storeErrors {
+    @discardableResult
+    public func record(_ review: Review) throws(ReviewStoreError) -> Int64 {
+        let (deck, id) = try storeErrors {
             try database.transaction {
                 guard let deck = try deckID(named: review.card.deck, creating: true) else {
                     throw InvalidRow(detail: "deck \(review.card.deck) could not be added")
@@ -111,20 +114,22 @@ public final class ReviewStore {
                         "UPDATE deck_question SET reviewed = 1 WHERE deck = ? AND question = ?",
                         [.integer(deck), .text(review.card.question)])
                 }
-                try database.run("""
+                let id = try database.integer("""
                     INSERT INTO review (card, deck, time, rating, answer_ms,
                         state_before, step_before, stability_before, difficulty_before, due_before,
                         last_review_before, state_after, step_after, stability_after, difficulty_after,
-                        due_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        due_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                     """, 
                         [.integer(card), .integer(deck), .integer(review.time.storeMilliseconds),
                          .integer(Int64(review.rating.rawValue)), .integer(review.answerTime.storeMilliseconds)]
                             + Self.values(of: stored?.card) + Self.values(of: review.after).dropLast())
-                return deck
+                guard let id else { throw InvalidRow(detail: "a review could not be added") }
+                return (deck, id)
             }
         }
         // Only now that the transaction is committed may the cache learn of it.
         deckIDs[review.card.deck] = deck
+        return id
     }
 
     /// The stored state of `card`, or `nil` if it was never reviewed (it is new).

@@ -26,6 +26,9 @@ public struct ReviewStoreError: Error, Sendable, Equatable, CustomStringConverti
         case newerSchema(found: Int, supported: Int)
         /// The old `progress.json` could not be read or understood; the detail says why.
         case unreadableProgress(String)
+        /// Review `id` cannot be taken back: it is not its card's latest review, or not
+        /// in the log at all (``ReviewStore/undo(reviewID:)``).
+        case notLatestReview(Int64)
         /// Anything else SQLite or the system reported, in its own words.
         case other(String)
     }
@@ -61,6 +64,9 @@ public struct ReviewStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "this version knows up to \(supported)); it was left as it is"
         case .unreadableProgress(let detail):
             return "\(path) could not be imported (\(detail)); it was left as it is"
+        case .notLatestReview(let id):
+            return "review \(id) in \(path) cannot be taken back: it is not the last answer to its card, "
+                + "or no longer in the log; nothing was changed"
         case .other(let detail):
             return "\(path) could not be used: \(detail)"
         }

@@ -17,7 +17,7 @@ package struct ReviewStoreMigration: Sendable {
 /// 1970-01-01 UTC (like Anki's review log ids), so `datetime(time / 1000, 'unixepoch')`
 /// reads them; ids are SQLite rowids.
 package enum ReviewStoreSchema {
-    package static let migrations = [version1]
+    package static let migrations = [version1, version2]
 
     /// v1: decks and their question lists, card memory states, the append-only review
     /// log, the legacy counts.
@@ -108,5 +108,16 @@ package enum ReviewStoreSchema {
             name TEXT PRIMARY KEY,
             time INTEGER NOT NULL
         ) STRICT, WITHOUT ROWID;
+        """)
+
+    /// v2: a card's latest review may be taken back (Ctrl+Z, ``ReviewStore/undo(reviewID:)``);
+    /// every other row of the log stays as it was written (updates are still refused).
+    /// The database keeps the rule itself, so a bug elsewhere cannot delete from the
+    /// middle of a card's history.
+    static let version2 = ReviewStoreMigration(version: 2, sql: """
+        DROP TRIGGER review_no_delete;
+        CREATE TRIGGER review_delete_latest_only BEFORE DELETE ON review
+            WHEN EXISTS (SELECT 1 FROM review AS later WHERE later.card = OLD.card AND later.id > OLD.id)
+            BEGIN SELECT RAISE (ABORT, 'only a card''s latest review can be taken back'); END;
         """)
 }

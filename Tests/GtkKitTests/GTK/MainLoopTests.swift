@@ -27,6 +27,35 @@ extension GTKTests {
             #expect(text.range(of: #"\[gtkkit\] counts: evaluations=\d+ widget-writes=\d+"#, options: .regularExpression) != nil)
         }
 
+        @Test("MainLoop.perform from another thread runs on the main loop, in a test that only pumps it")
+        func performFromAnotherThread() {
+            final class Flag { var value = 0 }
+            let flag = Flag()
+            let box = UnsafeSendable(flag)
+            Thread.detachNewThread {
+                MainLoop.perform { box.value.value += 1 }
+            }
+            let ran = MainLoop.run(until: { flag.value == 1 }, timeout: .seconds(5))
+            #expect(ran)
+            MainLoop.drain()
+            #expect(flag.value == 1, "once")
+        }
+
+        @Test("MainLoop.after runs once, no sooner than asked")
+        func afterDelay() {
+            var runs = 0
+            let start = ContinuousClock.now
+            var ranAt: ContinuousClock.Instant?
+            MainLoop.after(.milliseconds(50)) {
+                runs += 1
+                ranAt = .now
+            }
+            #expect(MainLoop.run(until: { runs == 1 }, timeout: .seconds(5)))
+            #expect(ranAt.map { $0 - start >= .milliseconds(50) } ?? false)
+            MainLoop.run(until: { runs > 1 }, timeout: .milliseconds(100))
+            #expect(runs == 1)
+        }
+
         @Test("a main-actor task runs between main-loop iterations inside a test too")
         func taskDuringAsyncPump() async {
             var ran = false
@@ -39,19 +68,12 @@ extension GTKTests {
             }
             #expect(ran)
         }
-
-        @Test("post runs a closure from another thread on the main loop, also while a test pumps it")
-        func postFromAnotherThread() {
-            let box = Posted()
-            DispatchQueue.global().async {
-                MainLoop.post { box.ranOnMainQueue = MainLoop.isOnMainQueue }
-            }
-            pump(until: { box.ranOnMainQueue != nil }, "the posted closure ran")
-            #expect(box.ranOnMainQueue == true)
-        }
     }
 }
 
-@MainActor private final class Posted {
-    var ranOnMainQueue: Bool?
+/// Hands a main-actor object to another thread that only passes it back to the
+/// main actor (``MainLoop/perform(_:)``) and never touches it itself.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -11,7 +11,14 @@ final class EntryWidget: Widget, TwoWayControl {
     func setMaximumLength(_ characters: Int) { gtk_entry_set_max_length(entry, Int32(clamping: characters)) }
 
     var value: String { String(cString: gtk_editable_get_text(opaque)) }
-    func setValue(_ text: String) { gtk_editable_set_text(opaque, text) }
+    /// Sets the text (from the model, which may rewrite what was typed: romaji as kana),
+    /// keeping the cursor as far from the end as it was, so typing goes on where it was.
+    func setValue(_ text: String) {
+        let old = value.unicodeScalars.count
+        let fromEnd = max(old - Int(gtk_editable_get_position(opaque)), 0)
+        gtk_editable_set_text(opaque, text)
+        gtk_editable_set_position(opaque, Int32(clamping: max(text.unicodeScalars.count - fromEnd, 0)))
+    }
 
     func setInputPurpose(_ purpose: InputPurpose) {
         let value: GtkInputPurpose = switch purpose {

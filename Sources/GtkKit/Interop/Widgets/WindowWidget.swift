@@ -30,6 +30,16 @@ final class WindowWidget: Widget {
     }
 
     func present() { gtk_window_present(window) }
+
+    /// If the keyboard focus is in text that can be edited (an entry's GtkText), undoes
+    /// its last edit (its own `text.undo`, what its Ctrl+Z does) and returns true.
+    func undoInFocusedText() -> Bool {
+        guard let focus = gtk_window_get_focus(window), gtkkit_is_a(focus, gtk_editable_get_type()) != 0,
+              gtk_editable_get_editable(OpaquePointer(focus)) != 0
+        else { return false }
+        gtk_widget_activate_action_variant(focus, "text.undo", nil)
+        return true
+    }
     func destroy() { gtk_window_destroy(window) }
     func maximize() { gtk_window_maximize(window) }
     func unmaximize() { gtk_window_unmaximize(window) }

@@ -35,6 +35,10 @@ public final class ViewStackLink {
 
 /// Titled pages, one shown at a time (AdwViewStack), switched by a `ViewSwitcherTitle`
 /// or a `ViewSwitcherBar` sharing its `link`, and bound two ways to `selection`.
+///
+/// Like `PageStack`'s, pages are built the first time they are shown, and then kept:
+/// the window's first frame builds only the page it shows (the view switchers need
+/// only each page's title and icon).
 public struct ViewStack<Selection: Hashable>: PrimitiveView {
     let selection: Binding<Selection>
     let link: ViewStackLink
@@ -53,18 +57,29 @@ public struct ViewStack<Selection: Hashable>: PrimitiveView {
         let stack = ViewStackWidget()
         var names: [Selection: String] = [:]
         var values: [String: Selection] = [:]
+        let unbuilt = UnbuiltPages(context: context)
+        let shown = selection.wrappedValue
         for (index, page) in pages.enumerated() {
             let name = "page-\(index)"
             names[page.value] = name
             values[name] = page.value
-            let handle = stack.addPage(
-                page.content.buildOne(in: context), name: name, title: page.title, iconName: page.iconName)
+            let child: Widget
+            if page.value == shown {
+                child = page.content.buildOne(in: context)
+            } else {
+                let slot = BinWidget()
+                unbuilt.pages[name] = (slot, page.content)
+                child = slot
+            }
+            let handle = stack.addPage(child, name: name, title: page.title, iconName: page.iconName)
             if let isVisible = page.isVisible {
                 stack.bind("page-visible", isVisible) { stack, visible in stack.setPageVisible(handle, visible) }
             }
         }
         let selection = self.selection
         let handler = stack.on("notify::visible-child-name") { [unowned stack] in
+            // A switcher showed a page: it is built now, before it is drawn.
+            if let name = stack.shownName { unbuilt.build(name) }
             stack.hideOtherPagesFromAssistiveTechnology()
             guard let name = stack.shownName, let value = values[name], selection.wrappedValue != value else { return }
             selection.wrappedValue = value
@@ -75,10 +90,26 @@ public struct ViewStack<Selection: Hashable>: PrimitiveView {
                 Diagnostics.warn("ViewStack has no page for \(value); the current page stays")
                 return
             }
+            unbuilt.build(name)
             stack.blocking(handler) { stack.show(name) }
             stack.hideOtherPagesFromAssistiveTechnology()
         }
         link.link.resolve(stack)
         return [stack]
+    }
+}
+
+/// A `ViewStack`'s pages not shown yet: each an empty slot in the stack, filled the
+/// first time the page is shown.
+@MainActor
+private final class UnbuiltPages {
+    let context: BuildContext
+    var pages: [String: (slot: BinWidget, content: AnyView)] = [:]
+
+    init(context: BuildContext) { self.context = context }
+
+    func build(_ name: String) {
+        guard let page = pages.removeValue(forKey: name) else { return }
+        page.slot.setChild(page.content.buildOne(in: context))
     }
 }

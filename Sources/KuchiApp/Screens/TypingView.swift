@@ -1,0 +1,125 @@
+import GtkKit
+import KuchiModel
+
+/// Type: answers typed rather than chosen. A meaning asks for the Japanese (romaji
+/// becomes kana as it is typed, or type kana with an input method); a word asks for
+/// its meaning. Enter checks, then goes on.
+struct TypingView: View {
+    @Environment(TypingSession.self) private var session
+    @Environment(\.verticalSizeClass) private var verticalSizeClass
+
+    var body: some View {
+        If({ session.isFinished }) {
+            StatusPage(
+                iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
+                title: { "Right \(session.rightCount)/\(session.total)" },
+                description: {
+                    session.isExtraPractice
+                        ? "Nothing was due, so that round was extra practice. Another one practises more words."
+                        : "That was the round. Another one brings the words due now, or extra practice when nothing is."
+                }
+            ) {
+                Button("Start Again") { session.startAgain() }
+                    .cssClass("suggested-action", "pill")
+                    .align(horizontal: .center)
+                    .focusOnAppear()
+                    .widgetName("typing-start-again")
+            }
+            .cssClass("compact", when: { verticalSizeClass == .compact })
+        } else: {
+            ScreenFrame { TypingQuestionView() }
+        }
+    }
+}
+
+/// One typed question: what is asked, the entry, and after Enter the expected answer
+/// with the difference marked.
+struct TypingQuestionView: View {
+    @Environment(TypingSession.self) private var session
+    @Environment(\.verticalSizeClass) private var verticalSizeClass
+
+    var body: some View {
+        @Bindable var session = session
+        VStack(spacing: 10) {
+            Text { "\(session.position) of \(session.total)" }
+                .cssClass("dim-label", "numeric")
+                .widgetName("typing-position")
+            // In a short window the entry's placeholder says it.
+            Text { instruction }
+                .cssClass("dim-label")
+                .wrapping()
+                .visible { verticalSizeClass == .regular }
+            If({ isProduction }) {
+                Text { session.current?.card.answer ?? "" }
+                    .cssClass("title-1")
+                    .cssClass("compact-title", when: { verticalSizeClass == .compact })
+                    .wrapping()
+                    .widgetName("typing-meaning")
+            } else: {
+                WordView(card: { session.current?.card }, revealed: { session.result != nil }, lineClass: "question-reading")
+                    .cssClass("question")
+                    .cssClass("compact", when: { verticalSizeClass == .compact })
+                    .widgetName("typing-word")
+            }
+            TextField("Type your answer", text: $session.typed)
+                .onSubmit { session.result == nil ? session.submit() : session.next() }
+                .inputHints([.noSpellcheck, .noEmoji])
+                .focusOnAppear()
+                .widgetName("typing-entry")
+            Text(styled: { verdict })
+                .wrapping()
+                .accessibilityAnnouncement { verdict.plain }
+                .widgetName("typing-verdict")
+            HStack(spacing: 12) {
+                // Gone once answered, so the row fits 360 px with I Was Right.
+                Button("Hint") { session.showHint() }
+                    .enabled { !session.isHintShown }
+                    .visible { session.result == nil }
+                    .help("Shows the first sound or letter; a right answer after it counts as hard")
+                    .cssClass("pill")
+                    .widgetName("typing-hint")
+                // Before a production answer the reading is the answer: said only after.
+                SpeakButton { session.current?.card.spokenText ?? "" }
+                    .visible { session.result != nil || session.current?.direction == .recognition }
+                Button("I Was Right") { session.claimRight() }
+                    .visible { session.result?.outcome == .wrong }
+                    .help("A typo: count this answer as right")
+                    .cssClass("pill")
+                    .widgetName("typing-claim")
+                Button(title: { session.result == nil ? "Check" : "Next" }) {
+                    session.result == nil ? session.submit() : session.next()
+                }
+                .cssClass("suggested-action", "pill")
+                .widgetName("typing-check")
+            }
+            .align(horizontal: .center)
+        }
+        .frame(minWidth: 200)
+    }
+
+    private var isProduction: Bool { session.current?.direction == .production }
+
+    private var instruction: String {
+        isProduction ? "Type the Japanese (romaji becomes kana)" : "Type the meaning"
+    }
+
+    /// The hint while answering; after, right or not, with the expected answer marked.
+    private var verdict: StyledText {
+        guard let result = session.result else { return session.isHintShown ? StyledText(session.hint) : "" }
+        let lead: StyledText = switch result.outcome {
+        case .right: result.wasClaimed ? "Counted as right: " : "Right: "
+        case .rightAfterHint: "Right, with the hint: "
+        case .wrong: "Not quite. Expected: "
+        }
+        return lead + result.difference.expectedMarked
+    }
+}
+
+extension AnswerDiff {
+    /// The expected answer with what was typed wrong or left out in bold.
+    var expectedMarked: StyledText {
+        expected.reduce(StyledText("")) { text, run in
+            text + (run.kind == .same ? StyledText(run.text) : StyledText(run.text).emphasised())
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import FoundationEssentials
+import Observation
+
+/// Typed answers: a round of cards, each answered by typing — the reading (or the word)
+/// for a meaning (production), or the meaning for a word (recognition). Romaji typed
+/// for the Japanese becomes kana as it is typed (``KanaInput``); kana from an input
+/// method is taken as it is.
+///
+/// After an answer the expected one shows with the difference marked; ``next()`` goes
+/// on. Grades follow the practice core's one rule: right = Good, right after the hint =
+/// Hard, wrong = Again; "I was right" (``claimRight()``) turns a typo's Again into Good
+/// before the next card.
+///
+/// With a ``StudyPlanner`` a round is what each studied direction's schedule asks now
+/// (due, then new), production's cards counted apart from recognition's; with nothing
+/// scheduled, extra practice from the whole deck.
+@MainActor
+@Observable
+public final class TypingSession {
+    /// A card and which way it is asked.
+    public struct Question: Equatable, Sendable {
+        public let card: Challenge
+        public let direction: PracticeDirection
+    }
+
+    /// What an answer came to.
+    public struct Result: Equatable, Sendable {
+        public let outcome: AnswerOutcome
+        /// The closest right answer, and how what was typed differs from it.
+        public let difference: AnswerDiff
+        /// Whether the grade was turned from wrong to right by "I was right".
+        public let wasClaimed: Bool
+    }
+
+    /// The question being answered, or nil once the round is over.
+    public var current: Question? { round.indices.contains(index) ? round[index] : nil }
+    /// What is typed. For the Japanese, romaji becomes kana as it comes in.
+    public var typed = "" {
+        didSet {
+            guard current?.direction == .production else { return }
+            let kana = KanaInput.hiragana(fromRomaji: typed)
+            if kana != typed { typed = kana }
+        }
+    }
+    /// The result of the current question once answered; nil while it is being answered.
+    public private(set) var result: Result?
+    /// Whether the hint (the first sound or letter) is showing.
+    public private(set) var isHintShown = false
+    /// Questions answered right in this round.
+    public private(set) var rightCount = 0
+    /// Questions in the round.
+    public var total: Int { round.count }
+    /// The current question's place in the round, from 1.
+    public var position: Int { min(index + 1, total) }
+    /// Whether every question of the round has been answered and seen.
+    public var isFinished: Bool { index >= round.count }
+    /// Whether this round is extra practice: the schedule had nothing to ask.
+    public private(set) var isExtraPractice = false
+
+    private var round: [Question] = []
+    private var index = 0
+    /// Whether a round has been planned since the session was made or its deck changed.
+    @ObservationIgnored private var hasStarted = false
+    @ObservationIgnored private let core: PracticeCore
+    @ObservationIgnored private let directions: @MainActor (String) -> Set<PracticeDirection>
+    @ObservationIgnored private let roundSize: Int
+    @ObservationIgnored private var shownAt = ContinuousClock.now
+    @ObservationIgnored private var random: any RandomNumberGenerator
+
+    /// - Parameters:
+    ///   - directions: the directions studied for a deck (by its schedule key), read at
+    ///     each new round; recognition when it gives none.
+    ///   - startsNow: plan the first round at once; else at ``start()`` (the app plans
+    ///     it when the learner asks for it, not before its first frame).
+    public init(
+        deck: Deck, roundSize: Int = 10, directions: @escaping @MainActor (String) -> Set<PracticeDirection>,
+        recorder: (any PracticeRecorder)? = nil, planner: StudyPlanner? = nil, deckKey: String? = nil,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), startsNow: Bool = true
+    ) {
+        core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
+        self.directions = directions
+        self.roundSize = max(roundSize, 1)
+        self.random = random
+        if startsNow { startAgain() }
+    }
+
+    /// Typed answers are asked for: a round that is over (or was never planned) starts
+    /// again; one under way goes on.
+    public func start() {
+        if isFinished || !hasStarted { startAgain() }
+    }
+
+    /// The hint: the reading's first sound, or the meaning's first letter.
+    public var hint: String {
+        guard let current else { return "" }
+        let answer = current.direction == .production
+            ? (current.card.reading.isEmpty ? current.card.question : current.card.reading)
+            : current.card.senses.first ?? current.card.answer
+        return String(answer.prefix(1)) + "…"
+    }
+
+    /// Shows the hint; a right answer after it is Hard.
+    public func showHint() {
+        guard current != nil, result == nil else { return }
+        isHintShown = true
+    }
+
+    /// Answers the current question with what is typed: rated, recorded with its time,
+    /// and shown against the expected answer. Nothing happens for an empty answer.
+    public func submit() {
+        guard let question = current, result == nil, !typed.trimmingWhitespace().isEmpty else { return }
+        let card = question.card
+        let right: Bool
+        let difference: AnswerDiff
+        switch question.direction {
+        case .production:
+            right = TypedAnswer.isRight(japanese: typed, for: card)
+            difference = TypedAnswer.difference(japanese: typed, for: card)
+        case .recognition:
+            right = TypedAnswer.isRight(meaning: typed, for: card)
+            difference = TypedAnswer.difference(meaning: typed, for: card)
+        }
+        let outcome: AnswerOutcome = right ? (isHintShown ? .rightAfterHint : .right) : .wrong
+        record(question, outcome, difference: difference, claimed: false)
+    }
+
+    /// "I was right": a wrong answer (a typo) counts as right, Good, before the next
+    /// card: its review is taken back and saved again. Nothing happens if the review
+    /// cannot be taken back (the error is the planner's to show).
+    public func claimRight() {
+        guard let question = current, let result, result.outcome == .wrong else { return }
+        let typed = self.typed
+        guard (try? core.undoLast()) != nil else { return }
+        self.typed = typed
+        record(question, .right, difference: result.difference, claimed: true)
+    }
+
+    /// Takes back the last answer (Ctrl+Z): its review, and the question as it was
+    /// before it. Returns its card, or nil when there is none to take back.
+    public func undoLastAnswer() throws(ReviewStoreError) -> Challenge? { try core.undoLast() }
+
+    private func record(_ question: Question, _ outcome: AnswerOutcome, difference: AnswerDiff, claimed: Bool) {
+        let (position, count, shown, hint) = (index, rightCount, shownAt, isHintShown)
+        let undo: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            index = position
+            rightCount = count
+            result = nil
+            isHintShown = hint
+            shownAt = shown
+        }
+        if outcome.isRight { rightCount += 1 }
+        core.record(question.card, outcome, shownAt: shownAt, direction: question.direction, undo: undo)
+        result = Result(outcome: outcome, difference: difference, wasClaimed: claimed)
+    }
+
+    /// After an answer: the next question, with an empty entry and no hint.
+    public func next() {
+        guard result != nil else { return }
+        index += 1
+        prepareQuestion()
+    }
+
+    /// A new round from the same deck.
+    public func startAgain() {
+        var wanted = directions(core.deckKey)
+        if wanted.isEmpty { wanted = [.recognition] }
+        var scheduled: [Question] = []
+        var scheduling = false
+        for direction in PracticeDirection.allCases where wanted.contains(direction) {
+            guard let planned = core.plan(limit: roundSize, direction: direction) else { continue }
+            scheduling = true
+            scheduled += planned.map { Question(card: core.deck.cards[$0], direction: direction) }
+        }
+        // Both directions of a word apart, not one after the other.
+        scheduled.shuffle(using: &random)
+        isExtraPractice = scheduling && scheduled.isEmpty
+        if scheduled.isEmpty {
+            let directions = PracticeDirection.allCases.filter(wanted.contains)
+            scheduled = core.deck.cards.shuffled(using: &random).prefix(roundSize).map { card in
+                Question(card: card, direction: directions.randomElement(using: &random) ?? .recognition)
+            }
+        }
+        round = Array(scheduled.prefix(roundSize))
+        hasStarted = true
+        index = 0
+        rightCount = 0
+        prepareQuestion()
+    }
+
+    /// Types answers for `deck` from now on, in a new round.
+    public func use(_ deck: Deck, key: String? = nil) {
+        guard core.use(deck, key: key) else { return }
+        if hasStarted { startAgain() }
+    }
+
+    private func prepareQuestion() {
+        result = nil
+        isHintShown = false
+        typed = ""
+        shownAt = .now
+    }
+}
