@@ -73,6 +73,7 @@ struct SpeechTests {
         let app = try AppHarness(registered: true, speaker: speaker)
         defer { app.close() }
         app.models.state.homePage = .learn
+        pump(until: { app.isShown("speak") }, "the Learn card shown")
         let button = try #require(app.widget("speak"))
         #expect(prepared(speaker) == .available, "\(speaker.problemDetail ?? "")")
         #expect(gtk_widget_get_sensitive(button) != 0)
