@@ -79,9 +79,11 @@ extension View {
         modified { widget in
             widget.on("map") { [unowned widget] in
                 _ = widget.grabFocus()
-                // A stack switching to the page this widget is on moves the focus on
-                // (to the next control) after the page maps: take it back once the
-                // switch is done.
+                // A stack switching to the page an entry is on moves the focus on from
+                // it (to the next control) once the page has mapped: an entry, shown to
+                // be typed in, takes it back when the switch is done. (Other controls
+                // keep where the focus went: a relayout puts it back where it was.)
+                guard widget is EntryWidget else { return }
                 MainLoop.after(.zero) { [weak widget] in
                     guard let widget, widget.isMapped, !widget.containsFocus else { return }
                     _ = widget.grabFocus()
