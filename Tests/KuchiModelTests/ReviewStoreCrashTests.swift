@@ -121,6 +121,8 @@ private func nextNumber(_ path: String) throws -> Int {
 
 /// Which of `numbers` have their review in the log at `path`.
 private func present(_ numbers: [Int], in path: String) throws -> [Int] {
+    // A probe killed before it made the database (a slow start on a loaded machine).
+    guard FileManager.default.fileExists(atPath: path) else { return [] }
     let database = try SQLiteDatabase(path: path)
     return try numbers.filter { number in
         let time = (1_800_000_000 + Int64(number)) * 1_000
