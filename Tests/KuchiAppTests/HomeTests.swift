@@ -57,6 +57,8 @@ struct HomeTests {
         pump(until: { app.models.learn.current != first }, "the next card after a swipe right")
         #expect(app.models.learn.remembered == 1)
         let second = app.models.learn.current
+        // The next card comes in with an animation; a drag starts once it is in place.
+        pump(until: { gtkkit_bin_get_offset(OpaquePointer(card)) == 0 }, "the next card in place")
         try app.drag(card, by: -160)
         pump(until: { app.models.learn.current != second }, "the next card after a swipe left")
         #expect(app.models.learn.remembered == 1)
