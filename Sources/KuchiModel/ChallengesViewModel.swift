@@ -105,7 +105,11 @@ public final class ChallengesViewModel {
     }
 
     /// What a new session would hold now, per the schedule; nil without one.
-    public var outlook: StudyOutlook? { core.outlook }
+    public var outlook: StudyOutlook? {
+        // Follows a deck switch as well as the schedule.
+        access(keyPath: \.deckRevision)
+        return core.outlook
+    }
 
     /// Correct answers so far in this session.
     public var numberOfAnswered: Int { correctAnswers.count }

@@ -427,7 +427,7 @@ class KuchiApp:
         choices = wait_until(self.choice_buttons, 5, "the choices")
         choice = choices[0]
         if deck_answers is not None and correct is not None:
-            right = deck_answers[name(question)]
+            right = deck_answers[question_word(question)]
             choice = next(c for c in choices if (name(c) == right) == correct)
         click(choice)
         dialog = wait_until(lambda: next(iter(self.alerts()), None), 5, "the feedback")
@@ -457,6 +457,12 @@ class KuchiApp:
 
 
 CHOICE_HINT = re.compile(r"^Press \d to choose this answer$")
+
+
+def question_word(node):
+    """The word the question button asks: it reads "word, reading" (the reading as the
+    Readings setting shows it), or the word alone when there is no reading to add."""
+    return name(node).split(", ")[0]
 
 
 def click(node):

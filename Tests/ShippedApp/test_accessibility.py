@@ -14,7 +14,7 @@ import subprocess
 import sys
 import unittest
 
-from kuchi_app import (Atspi, KuchiApp, click, find_application, kuchi_basics_answers, name, nodes, role,
+from kuchi_app import (Atspi, KuchiApp, click, find_application, kuchi_basics_answers, name, nodes, question_word, role,
                        unnamed_controls, wait_until, write, xdotool)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -99,7 +99,7 @@ class AccessibilityWalk(unittest.TestCase):
             # Both feedback dialogs, on screen, then dismissed.
             for correct in (False, True):
                 choices = app.choice_buttons()
-                right = answers[name(app.question_button())]
+                right = answers[question_word(app.question_button())]
                 click(next(c for c in choices if (name(c) == right) == correct))
                 dialog = wait_until(lambda: next(iter(app.alerts()), None), 5, "the feedback")
                 walk = self.assertAllNamed(app, f"feedback ({'right' if correct else 'wrong'} answer)")
@@ -206,7 +206,7 @@ class AccessibilityWalk(unittest.TestCase):
             app.press("Start")
             click(app.question_button())
             choices = wait_until(app.choice_buttons, 5, "the choices")
-            right = answers[name(app.question_button())]
+            right = answers[question_word(app.question_button())]
             click(next(c for c in choices if name(c) != right))
             dialog = wait_until(lambda: next(iter(app.alerts()), None), 5, "the feedback")
             self.assertEqual(role(dialog), "alert")

@@ -10,7 +10,7 @@ import subprocess
 import tempfile
 import unittest
 
-from kuchi_app import KuchiApp, binary, read_json, wait_until, write
+from kuchi_app import KuchiApp, binary, read_json, wait_until, write, question_word
 
 GOOD_CARDS = [
     {"question": "テスト一", "pronunciation": "tesuto ichi", "answer": "test one"},
@@ -61,7 +61,7 @@ class HostileDecks(unittest.TestCase):
             with app:
                 app.press("Start")
                 question = app.question_button()
-                self.assertIn(question.get_name(), {card["question"] for card in GOOD_CARDS})
+                self.assertIn(question_word(question), {card["question"] for card in GOOD_CARDS})
                 self.assertFalse(app.has_text_containing("could not be used"))
 
     def test_check_deck_escapes_control_characters(self):

@@ -20,7 +20,7 @@ import tempfile
 import time
 import unittest
 
-from kuchi_app import KuchiApp, click, name, nodes, role, wait_until, write
+from kuchi_app import KuchiApp, click, name, nodes, role, wait_until, write, question_word
 
 DATA = os.environ.get("KUCHI_DATA_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "data"))
 
@@ -104,7 +104,7 @@ class KilledWhileAnswering(unittest.TestCase):
             click(question)
         choices = wait_until(app.choice_buttons, 5, "the choices")
         click(choices[0])
-        return name(question)
+        return question_word(question)
 
     def answer(self, app):
         """Answers once and returns the question and the feedback's title; after a
