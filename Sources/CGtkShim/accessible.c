@@ -41,21 +41,21 @@ void gtkkit_reset_labelled_by(gpointer widget) {
     gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }
 
-gboolean gtkkit_accessible_label_is(gpointer widget, const char *label) {
-    // The test API is the only public way to read an accessible property back in GTK 4.8.
-    char *actual = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
-                                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+// Whether the accessible string property `property` of `widget` is `value`. The test
+// API is the only public way to read an accessible property back in GTK 4.8.
+static gboolean gtkkit_accessible_property_is(gpointer widget, GtkAccessibleProperty property, const char *value) {
+    char *actual = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), property, value);
     gboolean equal = actual == NULL;
     g_free(actual);
     return equal;
 }
 
+gboolean gtkkit_accessible_label_is(gpointer widget, const char *label) {
+    return gtkkit_accessible_property_is(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+}
+
 gboolean gtkkit_accessible_description_is(gpointer widget, const char *description) {
-    char *actual = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
-                                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
-    gboolean equal = actual == NULL;
-    g_free(actual);
-    return equal;
+    return gtkkit_accessible_property_is(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
 }
 
 static GList *prepend_labels(GList *labels, GtkWidget *widget) {
