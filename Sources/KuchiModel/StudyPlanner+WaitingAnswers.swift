@@ -79,13 +79,10 @@ extension StudyPlanner {
         self.journal = journal
         let (answers, problems) = journal.read()
         if !problems.isEmpty {
-            journalProblem = problems.prefix(3).joined(separator: "; ") + "."
-            if let aside = journal.moveAside(at: now) {
-                journalProblem = (journalProblem ?? "") + " Kuchi moved it aside to \(aside.lastComponent) and kept "
-                    + "the answers it could read."
-                // The answers read are written again, into a new journal.
-                for answer in answers { _ = try? journal.append(answer) }
-            }
+            let aside = journal.moveAside(at: now)
+            journalProblem = ScheduleWords.journalUnreadable(problems, movedAsideTo: aside.map { "\($0.lastComponent)" })
+            // The answers read are written again, into a new journal.
+            if aside != nil { for answer in answers { _ = try? journal.append(answer) } }
         }
         guard !answers.isEmpty else { return }
         waiting = answers
@@ -112,7 +109,7 @@ extension StudyPlanner {
         try? store?.checkpoint()
         // The last reference: the connection closes now.
         store = nil
-        retryPath = nil
+        opener = nil
         isClosed = true
     }
 
@@ -149,20 +146,8 @@ extension StudyPlanner {
     }
 
     private func waitingSentence() -> String {
-        let count = waiting.count
-        let one = count == 1
-        let reason = lastSaveError?.description ?? "your review history is not open"
-        let opening = "\(count.counted("answer")) \(one ? "waits" : "wait") to be saved: \(reason)."
-        let promise = one
-            ? "Kuchi saves it, with the time it was given, as soon as it can"
-            : "Kuchi saves them, each with the time it was given, as soon as it can"
-        guard answersOnlyInMemory > 0 else {
-            let file = journal.map { " It keeps \(one ? "it" : "them") in \($0.path.lastComponent) meanwhile." } ?? ""
-            return "\(opening) \(promise).\(file)"
-        }
-        let why = lastJournalError.map { " (\($0.description))" } ?? ""
-        return "\(opening) \(promise); \(answersOnlyInMemory.counted("answer")) could not be written to disk "
-            + "either\(why) and \(answersOnlyInMemory == 1 ? "is" : "are") kept in memory only: quitting now would lose "
-            + "\(answersOnlyInMemory == 1 ? "it" : "them")."
+        ScheduleWords.waiting(
+            waiting.count, reason: lastSaveError, journalFile: journal.map { "\($0.path.lastComponent)" },
+            onlyInMemory: answersOnlyInMemory, journalError: lastJournalError)
     }
 }

@@ -4,6 +4,11 @@ import Observation
 /// The learner's schedule: which cards a session asks, and each answer kept as an FSRS
 /// review in the ``ReviewStore``.
 ///
+/// It stands on three parts: ``ReviewStoreOpener`` opens the store (and tries again),
+/// ``SessionPlanning`` plans from it, and ``ScheduleWords`` says things in words. The
+/// planner keeps what they give (the open store, cached plans, waiting answers, the
+/// last answer to take back) and when to ask again.
+///
 /// - A session is the cards due now, most overdue first, then cards never seen, as many
 ///   as today's new-card limit still allows (``sessionQuestions(deck:questions:limit:)``).
 /// - An answer is a review (``review(_:deck:rating:answerTime:)``): the card's next
@@ -75,11 +80,9 @@ public final class StudyPlanner {
     @ObservationIgnored var checkpoints = 0
     /// Set by ``close()``: nothing is saved or scheduled after it.
     @ObservationIgnored public internal(set) var isClosed = false
-    /// Where to open the database again after a problem that can pass (a lock, a
-    /// read-only folder, a full disk); nil once open, or after damage that cannot.
-    @ObservationIgnored var retryPath: String?
-    /// The old progress file to import once the database is open.
-    @ObservationIgnored private var legacyProgress: URL?
+    /// Opens the database, again after a problem that can pass (a lock, a read-only
+    /// folder, a full disk); nil once open, or after damage that cannot.
+    @ObservationIgnored var opener: ReviewStoreOpener?
     /// How long after opening the review log is checked.
     @ObservationIgnored private var logCheckDelay = Duration.zero
     @ObservationIgnored private let settings: @MainActor () -> Settings
@@ -137,50 +140,34 @@ public final class StudyPlanner {
         logCheckDelay: Duration = .seconds(3)
     ) -> StudyPlanner {
         let planner = StudyPlanner(store: nil, studyDay: studyDay, settings: settings, clock: clock)
-        planner.legacyProgress = legacyProgress
-        planner.retryPath = path
+        planner.opener = ReviewStoreOpener(path: path, legacyProgress: legacyProgress)
         planner.logCheckDelay = logCheckDelay
         planner.openStore()
         planner.takeJournal(databasePath: path)
         return planner
     }
 
-    /// Opens the database at ``retryPath``; on failure says why, and keeps the path for
-    /// another try if the cause can pass.
+    /// Opens the database with ``opener``; on failure says why, and keeps the opener
+    /// for another try if the cause can pass.
     func openStore() {
-        guard store == nil, let path = retryPath, !isClosed else { return }
-        do {
-            let opened = try ReviewStore(path: path)
+        guard store == nil, var opener, !isClosed else { return }
+        let outcome = opener.open(at: clock())
+        self.opener = opener.canRetry ? opener : nil
+        switch outcome {
+        case .opened(let opened, let legacyProblem):
             store = opened
-            retryPath = nil
-            openProblem = nil
-            checkLogInBackground(path: path, after: logCheckDelay)
-            if let legacyProgress {
-                do {
-                    _ = try opened.importLegacyProgress(from: legacyProgress, at: clock())
-                } catch {
-                    openProblem = "Your old progress could not be brought over: \(error.description)."
-                }
+            openProblem = legacyProblem.map(ScheduleWords.legacyNotImported)
+            ReviewStoreOpener.checkLogInBackground(path: opener.path, after: logCheckDelay) { [weak self] damage in
+                self?.finishLogCheck(problem: damage.map(ScheduleWords.logDamaged))
             }
-        } catch {
+        case .inMemory(let memory, let error):
             lastSaveError = error
-            switch error.kind {
-            case .locked, .readOnly, .diskFull, .other: break
-            case .notADatabase, .corrupt, .newerSchema, .unreadableProgress, .notLatestReview: retryPath = nil
-            case .foreign:
-                retryPath = nil
-                // Never written into; this run's reviews live in memory instead.
-                if let memory = try? ReviewStore.inMemory() {
-                    store = memory
-                    journal = nil
-                    openProblem = "Your review history could not be opened: \(error.description). Kuchi keeps "
-                        + "this run's reviews in memory only, and they are lost when it quits. Move that file "
-                        + "elsewhere and Kuchi starts a new history in its place."
-                    return
-                }
-            }
-            let text = "Your review history could not be opened: \(error.description). Until it can be, "
-                + "Kuchi does not schedule reviews; your answers are kept and saved once it opens."
+            store = memory
+            journal = nil
+            openProblem = ScheduleWords.keptInMemory(error)
+        case .failed(let error):
+            lastSaveError = error
+            let text = ScheduleWords.notOpened(error)
             if openProblem != text { openProblem = text }
         }
     }
@@ -196,24 +183,6 @@ public final class StudyPlanner {
     /// Whether any problem shown is one ``dismissProblems()`` clears (the waiting
     /// answers' sentence stays until they are saved).
     public var hasDismissibleProblems: Bool { openProblem != nil || logProblem != nil || journalProblem != nil }
-
-    /// Checks the review log, which opening leaves out to open fast (about a second at a
-    /// million reviews), on a thread of its own with a read-only connection, and reports
-    /// damage. Nothing is changed either way.
-    private func checkLogInBackground(path: String, after delay: Duration) {
-        Task.detached(priority: .background) { [weak self] in
-            try? await Task.sleep(for: delay)
-            let problem: String?
-            do {
-                try ReviewStore.checkReviewLog(path: path)
-                problem = nil
-            } catch {
-                let advice = "Kuchi goes on scheduling with it; copy the file somewhere safe before anything else."
-                problem = "Your review history is damaged: \(String(describing: error)). \(advice)"
-            }
-            await self?.finishLogCheck(problem: problem)
-        }
-    }
 
     private func finishLogCheck(problem: String?) {
         logProblem = problem
@@ -237,16 +206,14 @@ public final class StudyPlanner {
     public func sessionQuestions(deck: String, questions: [String], limit: Int) -> [String] {
         openStore()
         guard let store, limit > 0 else { return [] }
-        let now = clock()
         return saving { () throws(ReviewStoreError) -> [String] in
-            let inDeck = Set(questions)
-            // A few more than asked for, in case the deck's file lost some of them.
-            let due = Array(try store.dueCards(deck: deck, at: now, limit: limit + 64).map(\.question)
-                .filter(inDeck.contains).prefix(limit))
-            let new = try store.newQuestions(deck: deck, in: questions, limit: min(
-                try newCardsLeft(deck: deck, store: store, at: now), limit - due.count))
-            return due + new
+            try planning(store).sessionQuestions(deck: deck, questions: questions, limit: limit)
         } ?? []
+    }
+
+    /// Plans from `store` now, with today's settings.
+    private func planning(_ store: ReviewStore) -> SessionPlanning {
+        SessionPlanning(store: store, now: clock(), studyDay: studyDay, dailyNewCards: settings().dailyNewCards)
     }
 
     /// What a session of `deck` would hold now, and when the next card is due.
@@ -263,17 +230,7 @@ public final class StudyPlanner {
             day: studyDay.start(of: now))
         if let cached = cachedOutlook, cached.key == key { return cached.value }
         let outlook = saving { () throws(ReviewStoreError) -> StudyOutlook in
-            let inDeck = Set(questions)
-            let due = try store.dueCards(deck: deck, at: now, limit: StudyOutlook.countLimit)
-                .filter { inDeck.contains($0.question) }.count
-            let new = try store.newQuestions(
-                deck: deck, in: questions, limit: try newCardsLeft(deck: deck, store: store, at: now)).count
-            var next: Date?
-            if due == 0 {
-                next = try store.dueCards(deck: deck, at: .distantFuture, limit: 64)
-                    .first { inDeck.contains($0.question) }?.card.due
-            }
-            return StudyOutlook(due: due, new: new, nextDue: next, now: now)
+            try planning(store).outlook(deck: deck, questions: questions)
         }
         if let outlook {
             cachedOutlook = (key, outlook)
@@ -418,59 +375,15 @@ public final class StudyPlanner {
         var day: Date
     }
 
-    /// The new cards `deck` may still bring today.
-    private func newCardsLeft(deck: String, store: ReviewStore, at now: Date) throws(ReviewStoreError) -> Int {
-        let seen = try store.newCardCount(deck: deck, firstReviewedSince: studyDay.start(of: now))
-        return max(settings().dailyNewCards - seen, 0)
-    }
-
     /// Runs `work`, which reads the schedule; a store error becomes the shown problem
     /// and gives nil.
     private func saving<T>(_ work: () throws(ReviewStoreError) -> T) -> T? {
         do {
             return try work()
         } catch {
-            let text = "Your review history could not be read: \(error.description)."
+            let text = ScheduleWords.notRead(error)
             if readProblem != text { readProblem = text }
             return nil
         }
-    }
-}
-
-/// What a session would hold now: cards due, new cards left for today, and, with
-/// nothing due, when the next card is.
-public struct StudyOutlook: Sendable, Equatable {
-    /// Counts of due cards stop here ("1,000 or more").
-    public static let countLimit = 1_000
-
-    public var due: Int
-    public var new: Int
-    public var nextDue: Date?
-    public var now: Date
-
-    public init(due: Int, new: Int, nextDue: Date?, now: Date) {
-        self.due = due
-        self.new = new
-        self.nextDue = nextDue
-        self.now = now
-    }
-
-    /// Whether a session has anything scheduled.
-    public var hasWork: Bool { due > 0 || new > 0 }
-
-    /// "3 cards to review and 20 new ones", or when the next card is due.
-    public var summary: String {
-        switch (due, new) {
-        case (0, 0):
-            guard let nextDue else { return "Nothing is due, and no new cards are left." }
-            return "Nothing is due. The next card is due \(DueTime.describe(nextDue, from: now))."
-        case (0, _): return "\(Self.count(new, "new card")) to learn today."
-        case (_, 0): return "\(Self.count(due, "card")) to review."
-        default: return "\(Self.count(due, "card")) to review and \(Self.count(new, "new card")) to learn."
-        }
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String {
-        number >= countLimit ? "\(countLimit.grouped) or more \(noun)s" : number.counted(noun)
     }
 }
