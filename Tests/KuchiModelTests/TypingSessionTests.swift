@@ -66,7 +66,7 @@ struct TypingSessionTests {
                 "the Again was taken back")
     }
 
-    @Test("both directions are scheduled apart and come back after a relaunch")
+    @Test("both directions are scheduled apart, and each is counted in its own statistics")
     func directionsApart() throws {
         let fixture = try PlannerFixture(at: Date(timeIntervalSince1970: 1_800_000_000))
         let both = TypingSession(
@@ -79,15 +79,55 @@ struct TypingSessionTests {
             both.next()
         }
         #expect(directions.filter { $0 == .production }.count == 3)
-        // A relaunch: a new session on the same database has nothing new left to ask.
-        let again = TypingSession(
-            deck: deck, directions: { _ in [.recognition, .production] }, planner: fixture.planner, deckKey: "v",
-            random: SeededRandomNumberGenerator(seed: 6))
-        #expect(again.isExtraPractice)
         // Statistics by direction: each direction's three cards are no longer new.
         for key in ["v", "v/production"] {
             let statistics = try #require(fixture.planner.statistics(deck: key, deckSize: 3))
             #expect(statistics.cards.new == 0 && statistics.cards.learning + statistics.cards.review == 3, "\(key)")
+        }
+    }
+
+    @Test("a relaunch keeps the directions apart: production answered wrong is due again, recognition answered right is not yet")
+    func directionsAfterRelaunch() throws {
+        let fixture = try PlannerFixture(at: Date(timeIntervalSince1970: 1_800_000_000))
+        let both = TypingSession(
+            deck: deck, directions: { _ in [.recognition, .production] }, planner: fixture.planner, deckKey: "v",
+            random: SeededRandomNumberGenerator(seed: 5))
+        while !both.isFinished {
+            let asked = try #require(both.current)
+            _ = try answer(both, rightly: asked.direction == .recognition)
+            both.next()
+        }
+        fixture.planner.close()
+
+        // The app quits; five minutes later it starts again on the same file: Again's
+        // first learning step (1 minute) is over, Good's (10 minutes) is not.
+        fixture.clock.advance(300)
+        let clock = fixture.clock
+        let relaunched = StudyPlanner.open(
+            path: storePath(in: fixture.directory), legacyProgress: nil, settings: { Settings() }, clock: { clock.now },
+            logCheckDelay: .seconds(3_600))
+        defer { relaunched.close() }
+        #expect(relaunched.isScheduling)
+        let again = TypingSession(
+            deck: deck, directions: { _ in [.recognition, .production] }, planner: relaunched, deckKey: "v",
+            random: SeededRandomNumberGenerator(seed: 6))
+        #expect(!again.isExtraPractice)
+        var asked: [PracticeDirection: Set<String>] = [:]
+        while let question = again.current {
+            asked[question.direction, default: []].insert(question.card.question)
+            _ = try answer(again, rightly: true)
+            again.next()
+        }
+        #expect(asked[.production] == Set(deck.cards.map(\.question)), "the production cards (Again) are due again")
+        #expect(asked[.recognition] == nil, "the recognition cards (Good) are not due for 10 minutes")
+        let production = try #require(relaunched.statistics(deck: "v/production", deckSize: 3))
+        let recognition = try #require(relaunched.statistics(deck: "v", deckSize: 3))
+        #expect(production.cards.new == 0 && recognition.cards.new == 0)
+        let store = try fixture.reopen()
+        for card in deck.cards {
+            #expect(try store.reviews(of: CardID(deck: "v", question: card.question)).map(\.review.rating) == [.good])
+            #expect(try store.reviews(of: CardID(deck: "v/production", question: card.question)).map(\.review.rating)
+                == [.again, .good])
         }
     }
 
