@@ -55,6 +55,36 @@ struct SpeechTests {
         #expect(gtkkit_accessible_description_is(button, reason) != 0, "a screen reader hears why")
     }
 
+    @Test("a speech-dispatcher that never answers blocks nothing: the window goes on turning, other pages show")
+    func hungDaemon() throws {
+        let silent = try SilentSpeechDispatcher()
+        defer { silent.stop() }
+        let speaker = Speaker(socketPath: silent.socketPath)
+        let app = try AppHarness(registered: true, speaker: speaker)
+        defer { app.close() }
+        app.models.state.homePage = .learn
+        pump(until: { app.isShown("speak") }, "the Learn card shown")
+        pump(until: { speaker.isPreparing }, "the speaker asks speech-dispatcher")
+        app.click("speak")
+        speaker.say("たべる")
+
+        // A tick every 20 ms for a second: the main loop runs them on time while the
+        // speaker's queue waits for an answer that never comes.
+        var ticks: [ContinuousClock.Instant] = []
+        func tick() {
+            ticks.append(.now)
+            if ticks.count < 50 { MainLoop.after(.milliseconds(20), tick) }
+        }
+        tick()
+        pump(until: { ticks.count >= 50 }, "fifty ticks of the main loop")
+        let gaps = zip(ticks.dropFirst(), ticks).map { $0 - $1 }
+        #expect(gaps.max()! < .milliseconds(500), "the longest gap between ticks: \(gaps.max()!)")
+        #expect(speaker.availability == .unknown, "still waiting for speech-dispatcher")
+        // The window still answers: another page shows.
+        app.models.state.homePage = .challenge
+        pump(until: { app.isShown("start") }, "the Challenge page shows while speech-dispatcher hangs")
+    }
+
     @Test("speech-dispatcher with no Japanese voice: the speaker says to install one", .installed(.dummyOnly))
     func noJapaneseVoice() throws {
         let daemon = try started(.dummyOnly)
