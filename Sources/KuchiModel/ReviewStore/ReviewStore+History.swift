@@ -1,0 +1,123 @@
+import FoundationEssentials
+
+/// A review from another program's log (an Anki package's `revlog`), to be replayed
+/// into Kuchi's: which card, when, how it was rated and how long the answer took.
+public struct PastReview: Sendable, Equatable {
+    /// The card's word, as the imported deck's `question`.
+    public var question: String
+    public var time: Date
+    public var rating: FSRSRating
+    public var answerTime: Duration
+
+    public init(question: String, time: Date, rating: FSRSRating, answerTime: Duration) {
+        self.question = question
+        self.time = time
+        self.rating = rating
+        self.answerTime = answerTime
+    }
+}
+
+/// What ``ReviewStore/importHistory(_:deck:scheduler:)`` brought in.
+public struct HistoryImport: Sendable, Equatable {
+    /// Cards with a history now, and the reviews replayed into them.
+    public var cards = 0
+    public var reviews = 0
+    /// Cards left alone because Kuchi already has a history of them, and their past
+    /// reviews not replayed.
+    public var cardsKept = 0
+    public var reviewsSkipped = 0
+}
+
+/// How a card's past reviews become Kuchi's: replayed, oldest first, through Kuchi's
+/// own scheduler, so the card's state is what Kuchi would have made of that history.
+/// The only rule of replay; the store records what it gives.
+public enum HistoryReplay {
+    /// The reviews of `deck` that `history` gives, card by card in the order cards
+    /// first appear, each card's reviews oldest first (a repeat at the same
+    /// millisecond is one review), each state the scheduler's from the one before,
+    /// starting new at the first review. `scheduler` should have fuzz off: a replay is
+    /// the same every time.
+    public static func reviews(of history: [PastReview], deck: String, scheduler: FSRSScheduler) -> [[Review]] {
+        var order: [String] = []
+        var byCard: [String: [PastReview]] = [:]
+        for past in history {
+            if byCard[past.question] == nil { order.append(past.question) }
+            byCard[past.question, default: []].append(past)
+        }
+        var random = SystemRandomNumberGenerator()
+        return order.map { question in
+            let past = byCard[question]!.sorted { $0.time < $1.time }
+            var card: FSRSCard?
+            var lastTime: Int64?
+            var reviews: [Review] = []
+            for review in past {
+                let milliseconds = review.time.storeMilliseconds
+                guard milliseconds != lastTime else { continue }
+                lastTime = milliseconds
+                let time = Date(storeMilliseconds: milliseconds)
+                let after = scheduler.review(card ?? FSRSCard(due: time), rating: review.rating, at: time, using: &random)
+                reviews.append(Review(
+                    card: CardID(deck: deck, question: question), rating: review.rating, time: time,
+                    answerTime: review.answerTime, after: after))
+                card = after
+            }
+            return reviews
+        }
+    }
+}
+
+extension ReviewStore {
+    /// Replays `history` into `deck`'s cards (``HistoryReplay``) and records every
+    /// review it gives, with each card's final state, in one transaction: all of it or,
+    /// on an error, none. A card Kuchi already has a history of keeps its own: its past
+    /// reviews are skipped and counted.
+    public func importHistory(
+        _ history: [PastReview], deck: String, scheduler: FSRSScheduler
+    ) throws(ReviewStoreError) -> HistoryImport {
+        let replayed = HistoryReplay.reviews(of: history, deck: deck, scheduler: scheduler)
+        guard !replayed.isEmpty else { return HistoryImport() }
+        let (result, deckRow) = try storeErrors {
+            try database.transaction {
+                guard let deckRow = try deckID(named: deck, creating: true) else {
+                    throw InvalidRow(detail: "deck \(deck) could not be added")
+                }
+                var result = HistoryImport()
+                for reviews in replayed {
+                    guard let first = reviews.first, let last = reviews.last else { continue }
+                    if try storedCard(deck: deckRow, question: first.card.question) != nil {
+                        result.cardsKept += 1
+                        result.reviewsSkipped += reviews.count
+                        continue
+                    }
+                    let inserted = try database.integer("""
+                        INSERT INTO card (deck, question, state, step, stability, difficulty, due,
+                            last_review, first_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                        """, [.integer(deckRow), .text(first.card.question)] + Self.values(of: last.after)
+                            + [.integer(first.time.storeMilliseconds)])
+                    guard let card = inserted else { throw InvalidRow(detail: "a card could not be added") }
+                    try database.run(
+                        "UPDATE deck_question SET reviewed = 1 WHERE deck = ? AND question = ?",
+                        [.integer(deckRow), .text(first.card.question)])
+                    var before: FSRSCard?
+                    for review in reviews {
+                        try database.run("""
+                            INSERT INTO review (card, deck, time, rating, answer_ms,
+                                state_before, step_before, stability_before, difficulty_before, due_before,
+                                last_review_before, state_after, step_after, stability_after, difficulty_after,
+                                due_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """, [.integer(card), .integer(deckRow), .integer(review.time.storeMilliseconds),
+                                  .integer(Int64(review.rating.rawValue)), .integer(review.answerTime.storeMilliseconds)]
+                                + Self.values(of: before) + Self.values(of: review.after).dropLast())
+                        before = review.after
+                    }
+                    result.cards += 1
+                    result.reviews += reviews.count
+                }
+                return (result, deckRow)
+            }
+        }
+        // Only now that the transaction is committed may the cache learn of it.
+        deckIDs[deck] = deckRow
+        return result
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import KuchiModel
+
+/// Another program's review history replayed into Kuchi's log (an Anki package's).
+@Suite("Imported review history")
+struct HistoryImportTests {
+    private let start = Date(timeIntervalSince1970: 1_760_000_000)
+    private let scheduler = FSRSScheduler(desiredRetention: 0.9)
+
+    /// 食べる: Good, Good 10 minutes later, Again 3 days later, Good 10 minutes after;
+    /// 飲む: Hard, then Easy a day later, given out of order.
+    private var history: [PastReview] {
+        let day = 86_400.0
+        return [
+            PastReview(question: "食べる", time: start, rating: .good, answerTime: .milliseconds(3_200)),
+            PastReview(question: "飲む", time: start.addingTimeInterval(day + 5), rating: .easy, answerTime: .milliseconds(900)),
+            PastReview(question: "食べる", time: start.addingTimeInterval(600), rating: .good, answerTime: .milliseconds(2_100)),
+            PastReview(question: "飲む", time: start.addingTimeInterval(5), rating: .hard, answerTime: .milliseconds(7_000)),
+            PastReview(question: "食べる", time: start.addingTimeInterval(3 * day), rating: .again, answerTime: .milliseconds(12_000)),
+            PastReview(question: "食べる", time: start.addingTimeInterval(3 * day + 600), rating: .good, answerTime: .milliseconds(4_000)),
+            // The same answer twice in the log (same millisecond): one review.
+            PastReview(question: "食べる", time: start.addingTimeInterval(3 * day + 600), rating: .good, answerTime: .milliseconds(4_000)),
+        ]
+    }
+
+    /// The states a direct FSRS replay gives, one review after another.
+    private func directReplay(_ ratings: [(TimeInterval, FSRSRating)]) -> [FSRSCard] {
+        var card = FSRSCard(due: start.addingTimeInterval(ratings[0].0))
+        return ratings.map { offset, rating in
+            card = scheduler.review(card, rating: rating, at: start.addingTimeInterval(offset))
+            return card
+        }
+    }
+
+    @Test("each card's state is a direct FSRS replay of its history, and every review is in the log with its time and duration")
+    func replayEqualsDirect() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try ReviewStore(path: storePath(in: directory))
+        let result = try store.importHistory(history, deck: "anki-core", scheduler: scheduler)
+        #expect(result == HistoryImport(cards: 2, reviews: 6, cardsKept: 0, reviewsSkipped: 0))
+
+        let day = 86_400.0
+        let eat = directReplay([(0, .good), (600, .good), (3 * day, .again), (3 * day + 600, .good)])
+        let logged = try store.reviews(of: CardID(deck: "anki-core", question: "食べる"))
+        #expect(logged.map(\.review.after) == eat)
+        #expect(logged.map(\.review.rating) == [.good, .good, .again, .good])
+        #expect(logged.map(\.review.answerTime) == [.milliseconds(3_200), .milliseconds(2_100), .milliseconds(12_000),
+                                                    .milliseconds(4_000)])
+        #expect(logged.map(\.before) == [nil] + eat.dropLast().map { Optional($0) })
+        #expect(try store.card(CardID(deck: "anki-core", question: "食べる")) == eat.last)
+
+        let drink = directReplay([(5, .hard), (day + 5, .easy)])
+        #expect(try store.reviews(of: CardID(deck: "anki-core", question: "飲む")).map(\.review.after) == drink)
+        #expect(try store.card(CardID(deck: "anki-core", question: "飲む")) == drink.last)
+
+        // A card with a history is no longer new: a session asks it when it is due.
+        let due = try store.dueCards(deck: "anki-core", at: .distantFuture, limit: 10).map(\.question)
+        #expect(Set(due) == ["食べる", "飲む"])
+        #expect(try store.newQuestions(deck: "anki-core", in: ["食べる", "飲む", "水"], limit: 10) == ["水"])
+    }
+
+    @Test("importing again keeps Kuchi's own history: cards it has are left alone and counted")
+    func secondImportKeepsHistory() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try ReviewStore(path: storePath(in: directory))
+        _ = try store.importHistory(Array(history.prefix(2)), deck: "anki-core", scheduler: scheduler)
+        let before = try store.reviews(of: CardID(deck: "anki-core", question: "食べる"))
+        let again = try store.importHistory(history, deck: "anki-core", scheduler: scheduler)
+        #expect(again == HistoryImport(cards: 0, reviews: 0, cardsKept: 2, reviewsSkipped: 6))
+        #expect(try store.reviews(of: CardID(deck: "anki-core", question: "食べる")) == before)
+    }
+
+    @Test("a database locked by another connection: the import adds nothing, says why, and works once the lock is gone")
+    func allOrNothing() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = storePath(in: directory)
+        let store = try ReviewStore(path: path)
+        // Another connection holds the write lock: the import cannot begin, and adds nothing.
+        let blocker = try SQLiteDatabase(path: path)
+        try blocker.execute("BEGIN IMMEDIATE")
+        #expect(throws: ReviewStoreError.self) {
+            try store.importHistory(history, deck: "anki-core", scheduler: scheduler)
+        }
+        try blocker.execute("ROLLBACK")
+        #expect(try store.reviews(of: CardID(deck: "anki-core", question: "食べる")).isEmpty)
+        #expect(try store.importHistory(history, deck: "anki-core", scheduler: scheduler).reviews == 6)
+    }
+}
