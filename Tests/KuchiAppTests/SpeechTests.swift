@@ -85,6 +85,48 @@ struct SpeechTests {
         pump(until: { app.isShown("start") }, "the Challenge page shows while speech-dispatcher hangs")
     }
 
+    @Test("a card's own recording is played, not spoken, even where speech-dispatcher is missing")
+    func playsRecording() throws {
+        let recording = try silentWAV()
+        defer { try? FileManager.default.removeItem(at: recording) }
+        let speaker = Speaker(library: "libkuchi-no-such-library.so.2")
+        speaker.say("たべる", recording: recording.path)
+        pump(until: { speaker.recordingState == .ended(path: recording.path) }, timeout: .seconds(10), "the recording played")
+        #expect(speaker.lastStarted == nil, "nothing was spoken")
+    }
+
+    @Test("a recording GStreamer cannot play falls back to the voice saying the reading", .installed(.espeakNG))
+    func brokenRecordingFallsBack() throws {
+        let daemon = try started(.espeakNG)
+        defer { daemon.stop() }
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-broken-\(UUID().uuidString).mp3")
+        try Data("not audio".utf8).write(to: broken)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let speaker = Speaker(socketPath: daemon.socketPath)
+        #expect(prepared(speaker) == .available, "\(speaker.problemDetail ?? "")")
+        speaker.say("たべる", recording: broken.path)
+        pump(until: { speaker.lastStarted?.text == "たべる" }, timeout: .seconds(10), "the voice said it instead")
+        guard case .failed = speaker.recordingState else {
+            Issue.record("the recording did not fail: \(speaker.recordingState)")
+            return
+        }
+    }
+
+    /// A WAV file of a fifth of a second of silence, 8 kHz mono 16-bit.
+    private func silentWAV() throws -> URL {
+        let samples = 1_600
+        var data = Data()
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + samples * 2))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
+        append(UInt32(8_000)); append(UInt32(16_000)); append(UInt16(2)); append(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); append(UInt32(samples * 2))
+        data.append(Data(count: samples * 2))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-silence-\(UUID().uuidString).wav")
+        try data.write(to: url)
+        return url
+    }
+
     @Test("speech-dispatcher with no Japanese voice: the speaker says to install one", .installed(.dummyOnly))
     func noJapaneseVoice() throws {
         let daemon = try started(.dummyOnly)

@@ -38,6 +38,8 @@ public final class Speaker {
     @ObservationIgnored public private(set) var problemDetail: String?
 
     @ObservationIgnored private let dispatcher: SpeechDispatcher
+    /// Plays a card's own recording.
+    @ObservationIgnored private let sound = SoundFile()
     /// How answers from the dispatcher's queue find this speaker, if it is still there.
     @ObservationIgnored private let reference = Reference()
     /// Whether ``prepare()`` was called.
@@ -86,10 +88,27 @@ public final class Speaker {
         }
     }
 
-    /// Says `text` in Japanese, cutting off what was being said. While availability is
-    /// unknown it is said once known (``prepare()`` is called if need be); when
-    /// unavailable, nothing happens.
+    /// Plays `recording` (a card's own sound file), cutting off what was being said or
+    /// played; if it cannot be played, says `text` instead. Without a recording, says
+    /// `text`.
+    public func say(_ text: String, recording: String?) {
+        guard let recording else { return say(text) }
+        sound.onChange = { [weak self] state in
+            // The recording cannot be played (no media backend, a format GStreamer cannot
+            // read): the voice says the word.
+            if case .failed = state { self?.say(text) }
+        }
+        sound.play(path: recording)
+    }
+
+    /// How the last recording played (for tests).
+    public var recordingState: SoundFile.State { sound.state }
+
+    /// Says `text` in Japanese, cutting off what was being said or played. While
+    /// availability is unknown it is said once known (``prepare()`` is called if need
+    /// be); when unavailable, nothing happens.
     public func say(_ text: String) {
+        sound.stop()
         guard !text.isEmpty else { return }
         switch availability {
         case .unavailable: return
