@@ -85,7 +85,7 @@ public final class StudyPlanner {
     @ObservationIgnored var opener: ReviewStoreOpener?
     /// How long after opening the review log is checked.
     @ObservationIgnored private var logCheckDelay = Duration.zero
-    @ObservationIgnored private let settings: @MainActor () -> Settings
+    @ObservationIgnored let settings: @MainActor () -> Settings
     @ObservationIgnored private let clock: @MainActor () -> Date
     @ObservationIgnored var random: any RandomNumberGenerator
     @ObservationIgnored private var cachedStatistics: (key: StatisticsKey, value: ReviewStatistics)?
@@ -385,5 +385,23 @@ public final class StudyPlanner {
             if readProblem != text { readProblem = text }
             return nil
         }
+    }
+}
+
+extension StudyPlanner {
+    /// Replays another program's review history into `deck`'s cards
+    /// (``ReviewStore/importHistory(_:deck:scheduler:)``) with today's desired retention
+    /// and no fuzz; what shows the schedule follows.
+    ///
+    /// - Throws: why it could not be saved (nothing was), or why there is no store.
+    public func importHistory(_ history: [PastReview], deck: String) throws(ReviewStoreError) -> HistoryImport {
+        openStore()
+        guard let store, !isClosed else {
+            throw lastSaveError ?? ReviewStoreError(path: "", kind: .other("your review history is not open"))
+        }
+        let scheduler = FSRSScheduler(desiredRetention: Double(settings().desiredRetention) / 100, fuzz: false)
+        let result = try store.importHistory(history, deck: deck, scheduler: scheduler)
+        if result.reviews > 0 { didSave() }
+        return result
     }
 }

@@ -90,3 +90,30 @@ struct HistoryImportTests {
         #expect(try store.importHistory(history, deck: "anki-core", scheduler: scheduler).reviews == 6)
     }
 }
+
+extension HistoryImportTests {
+    @MainActor
+    @Test("through the planner: the imported cards are due by their history, with today's desired retention")
+    func throughPlanner() throws {
+        let fixture = try PlannerFixture(at: Date(timeIntervalSince1970: 1_760_000_000 + 30 * 86_400))
+        fixture.settings.desiredRetention = 85
+        let before = fixture.planner.revision
+        let result = try fixture.planner.importHistory(history, deck: "anki-core")
+        #expect(result.cards == 2 && result.reviews == 6)
+        #expect(fixture.planner.revision > before, "what shows the schedule follows")
+        let retention85 = FSRSScheduler(desiredRetention: 0.85)
+        var card = FSRSCard(due: start)
+        for (offset, rating) in [(0.0, FSRSRating.hard), (86_400.0, .easy)] {
+            card = retention85.review(card, rating: rating, at: start.addingTimeInterval(offset + 5))
+        }
+        #expect(try fixture.reopen().card(CardID(deck: "anki-core", question: "飲む")) == card)
+        // A month later both are due: a session asks them, and no new card before them.
+        let deck = Deck(name: "Core", language: "ja", cards: [
+            Challenge(question: "食べる", reading: "たべる", answer: "to eat"),
+            Challenge(question: "飲む", reading: "のむ", answer: "to drink"),
+            Challenge(question: "水", reading: "みず", answer: "water"),
+        ])
+        let planned = fixture.planner.sessionQuestions(deck: "anki-core", questions: deck.cards.map(\.question), limit: 2)
+        #expect(Set(planned) == ["食べる", "飲む"])
+    }
+}
