@@ -6,8 +6,8 @@ import Observation
 ///
 /// ``visible`` is the list shown: indexes into ``cards``, so a change of one card
 /// (suspended, edited) re-reads only that card, and a keystroke writes one array of
-/// integers. Search is ``CardSearchIndex``; each order is computed the first time it
-/// is asked for and kept until the cards change. Times are injected (``now``) so that
+/// integers. Search is ``CardSearchIndex``, built at the first search; each order is
+/// computed the first time it is asked for and kept until the cards change. Times are injected (``now``) so that
 /// due dates in tests are exact.
 @MainActor @Observable
 public final class CardBrowser {
@@ -44,9 +44,11 @@ public final class CardBrowser {
     /// When "due" is measured from.
     @ObservationIgnored public var now: () -> Date
 
-    @ObservationIgnored private var index = CardSearchIndex([])
+    /// Built at the first search, not at opening: most openings never search.
+    @ObservationIgnored private var index: CardSearchIndex?
     @ObservationIgnored private var orders: [Order: [Int]] = [:]
-    @ObservationIgnored private var positions: [String: Int] = [:]
+    /// Built when first asked for (``position(of:)``, ``update(_:schedule:)``).
+    @ObservationIgnored private var positions: [String: Int]?
 
     public init(now: @escaping () -> Date = { Date() }) {
         self.now = now
@@ -56,33 +58,41 @@ public final class CardBrowser {
     /// says (all new without one). The search and the order stay.
     public func show(_ deck: Deck, key: String, schedule: DeckSchedule?, isImported: Bool) {
         let schedule = schedule ?? DeckSchedule()
+        let isNew = schedule.cards.isEmpty && schedule.suspended.isEmpty
         var cards: [BrowsedCard] = []
         cards.reserveCapacity(deck.cards.count)
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(deck.cards.count)
         for card in deck.cards {
-            positions[card.question] = cards.count
-            let scheduled = schedule.cards[card.question]
+            // Most cards of a large deck are new: no lookup when nothing is stored.
+            let scheduled = isNew ? nil : schedule.cards[card.question]
             cards.append(BrowsedCard(
                 card: card, state: scheduled.map { CardState($0.state) } ?? .new,
-                isSuspended: schedule.suspended.contains(card.question), due: scheduled?.due))
+                isSuspended: !isNew && schedule.suspended.contains(card.question), due: scheduled?.due))
         }
         if key != deckKey { selected = nil }
         deckKey = key
         isImportedDeck = isImported
-        self.positions = positions
+        positions = nil
         self.cards = cards
-        index = CardSearchIndex(deck.cards)
+        index = nil
         orders = [:]
         refresh()
     }
 
     /// Where the card `question` is in ``cards``.
-    public func position(of question: String) -> Int? { positions[question] }
+    public func position(of question: String) -> Int? {
+        if let positions { return positions[question] }
+        var built: [String: Int] = [:]
+        built.reserveCapacity(cards.count)
+        for (position, card) in cards.enumerated() where built[card.card.question] == nil {
+            built[card.card.question] = position
+        }
+        positions = built
+        return built[question]
+    }
 
     /// Takes a card's new state after a change of the schedule (suspended, reset).
     public func update(_ question: String, schedule: DeckSchedule) {
-        guard let position = positions[question] else { return }
+        guard let position = position(of: question) else { return }
         let scheduled = schedule.cards[question]
         cards[position].state = scheduled.map { CardState($0.state) } ?? .new
         cards[position].due = scheduled?.due
@@ -104,6 +114,8 @@ public final class CardBrowser {
             if visible != order { visible = order }
             return
         }
+        let index = self.index ?? CardSearchIndex(cards.map(\.card))
+        self.index = index
         let matches = index.matches(query)
         var shown: [Int] = []
         shown.reserveCapacity(order.count)
