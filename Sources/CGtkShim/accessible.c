@@ -58,8 +58,10 @@ gboolean gtkkit_accessible_description_is(gpointer widget, const char *descripti
     return gtkkit_accessible_property_is(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
 }
 
+// Labels, and widgets that present themselves as one (GtkKitRuby, furigana over a
+// word), so a row reads its word as well as its texts.
 static GList *prepend_labels(GList *labels, GtkWidget *widget) {
-    if (GTK_IS_LABEL(widget))
+    if (gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget)) == GTK_ACCESSIBLE_ROLE_LABEL)
         labels = g_list_prepend(labels, widget);
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
          child = gtk_widget_get_next_sibling(child))

@@ -47,3 +47,17 @@ void gtkkit_choose_file(GtkWindow *parent, const char *title, const char *filter
     g_signal_connect(native, "response", G_CALLBACK(on_response), choice);
     gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
 }
+
+void gtkkit_save_file(GtkWindow *parent, const char *title, const char *current_name,
+                      GtkKitFileCallback callback, gpointer data, GDestroyNotify destroy) {
+    GtkFileChooserNative *native = gtk_file_chooser_native_new(
+        title, parent, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+    gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(native), current_name);
+    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
+    Choice *choice = g_new0(Choice, 1);
+    choice->callback = callback;
+    choice->data = data;
+    choice->destroy = destroy;
+    g_signal_connect(native, "response", G_CALLBACK(on_response), choice);
+    gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+}

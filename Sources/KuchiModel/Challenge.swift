@@ -4,12 +4,12 @@ public struct Challenge: Hashable, Sendable, Codable {
     public let question: String
     /// Its reading in kana, e.g. "たべる"; empty when the deck does not say (a format 1
     /// deck with romaji only). A kanji's readings are separated by "、".
-    public let reading: String
+    public internal(set) var reading: String
     /// Its reading in romaji, e.g. "taberu"; empty when the deck does not say.
-    public let romaji: String
+    public internal(set) var romaji: String
     /// The meaning in English, e.g. "to eat"; several senses are separated by "; ".
     /// This is what the player picks.
-    public let answer: String
+    public internal(set) var answer: String
     /// A grouping such as "N5"; distractors are drawn from the same level when possible.
     public let level: String?
     /// Up to two sentences that use the word, with their translations.

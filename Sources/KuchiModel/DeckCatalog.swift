@@ -39,8 +39,13 @@ public struct DeckCatalog: Sendable {
         return [builtIn] + bundled + imported
     }
 
-    /// The deck with `id`, checked.
+    /// The deck with `id`, checked, with the learner's edits (``CardOverrides``).
     public func load(id: String) throws(DeckError) -> Deck {
+        try overrides(id: id).applied(to: loadAsShipped(id: id))
+    }
+
+    /// The deck with `id` as its file has it, without the learner's overrides.
+    func loadAsShipped(id: String) throws(DeckError) -> Deck {
         if id == Self.builtInID { return .kuchiBasics }
         guard Settings.isDeckIdentifier(id) else {
             throw DeckError(problems: [DeckProblem(file: id, message: "is not a deck Kuchi knows")])

@@ -56,3 +56,11 @@ enum DeckFile {
         }
     }
 }
+
+extension Deck {
+    /// Writes the deck to `url` as a Kuchi deck file (format 2), atomically and durably:
+    /// what the card browser's export makes, and what importing reads back.
+    public func write(to url: URL) throws(AtomicFile.WriteError) {
+        try AtomicFile.write(DeckFile.encode(self), to: url)
+    }
+}

@@ -36,7 +36,7 @@ public final class StudyPlanner {
     public var problems: [String] { [openProblem, logProblem, journalProblem, saveProblem, readProblem].compactMap(\.self) }
     /// Counts the reviews saved (or taken back) by this planner; reading it makes a view
     /// follow them.
-    public private(set) var revision = 0
+    public internal(set) var revision = 0
 
     /// Why the database could not be opened or the old progress imported, until dismissed.
     public private(set) var openProblem: String?
@@ -377,7 +377,7 @@ public final class StudyPlanner {
 
     /// Runs `work`, which reads the schedule; a store error becomes the shown problem
     /// and gives nil.
-    private func saving<T>(_ work: () throws(ReviewStoreError) -> T) -> T? {
+    func saving<T>(_ work: () throws(ReviewStoreError) -> T) -> T? {
         do {
             return try work()
         } catch {

@@ -1,7 +1,7 @@
 // gtkkit-bench: prints the figures quoted in README.md.
 // Run under a display and a session bus (see README.md):
 //   swift build -c release && xvfb-run -a dbus-run-session .build/release/gtkkit-bench
-// `--list` runs only the List figures, `--gtkkit` only the GtkKit table, `--startup`
+// `--list` runs only the List figures, `--cards` only the card browser's, `--gtkkit` only the GtkKit table, `--startup`
 // only Kuchi's (start-up and deck loading), `--speech` only the speech table (it needs
 // speech-dispatcher and speech-dispatcher-espeak-ng); `--help` says so.
 import CGtk
@@ -10,13 +10,14 @@ import Foundation
 
 if CommandLine.arguments.contains("--help") {
     print("""
-        Usage: gtkkit-bench [--gtkkit | --list | --startup [--compare PROBE] | --speech | --profile-label-updates]
+        Usage: gtkkit-bench [--gtkkit | --list | --cards | --startup [--compare PROBE] | --speech | --profile-label-updates]
 
         With no option, prints every table quoted in README.md. Run under a display and
         a session bus: xvfb-run -a dbus-run-session .build/release/gtkkit-bench
 
           --gtkkit                 the GtkKit table only (bindings, environment, counter)
           --list                   the List table only (needs gtk-list-baseline built)
+          --cards                  the card browser over 100,000 cards only
           --speech                 the speech table only (needs speech-dispatcher and
                                    speech-dispatcher-espeak-ng)
           --startup                Kuchi's table only: start-up against the C baseline
@@ -47,6 +48,8 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     let arguments = CommandLine.arguments
     let compared = arguments.firstIndex(of: "--compare").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
     AppBenchmarks.run(rounds: 15, compared: compared.map { URL(fileURLWithPath: $0) })
+} else if CommandLine.arguments.contains("--cards") {
+    CardBrowserBenchmarks.run()
 } else if CommandLine.arguments.contains("--speech") {
     SpeechBenchmarks.run()
 } else if CommandLine.arguments.contains("--gtkkit") {
@@ -56,5 +59,6 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     GtkKitBenchmarks.run()
     SpeechBenchmarks.run()
     ListBenchmarks.run(rounds: 15)
+    CardBrowserBenchmarks.run()
     AppBenchmarks.run(rounds: 15)
 }

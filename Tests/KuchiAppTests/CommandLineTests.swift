@@ -30,6 +30,36 @@ struct CommandLineTests {
         #expect(lines.contains("\(deck.lastPathComponent): card 2: duplicate question 'はい' (also card 1)"), "\(lines)")
     }
 
+    @Test("--export-deck writes the chosen deck with the learner's edits, which imports again as the same cards")
+    func exportDeck() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data"]
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("data/kuchi/overrides"), withIntermediateDirectories: true)
+        try Data(#"{"format": 1, "cards": {"はい": {"answer": "yes indeed"}}}"#.utf8)
+            .write(to: home.appendingPathComponent("data/kuchi/overrides/kuchi-basics.json"))
+        let file = home.appendingPathComponent("out/basics.json")
+        let result = try runBuiltProgram("kuchi", ["--export-deck", file.path], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.output == "Wrote 9 cards of “Kuchi Basics” to \(file.path)\n")
+        let catalog = DeckCatalog(bundledFolder: nil, importedFolder: home.appendingPathComponent("imported"))
+        let reimported = try catalog.load(id: try catalog.import(LocalPath(file)).id)
+        #expect(reimported.cards.first?.answer == "yes indeed")
+        #expect(reimported.cards.dropFirst() == Deck.kuchiBasics.cards.dropFirst())
+
+        let reviews = home.appendingPathComponent("out/reviews.csv")
+        let written = try runBuiltProgram("kuchi", ["--export-reviews", reviews.path], environment: environment)
+        #expect(written.status == 0)
+        #expect(try String(contentsOf: reviews, encoding: .utf8)
+            == "card_id,review_time,review_rating,review_state,review_duration\n")
+
+        // A file that cannot be written: exit 1, and the error names it (on standard error).
+        let blocked = home.appendingPathComponent("out/basics.json/inside.json")
+        let failed = try runBuiltProgram("kuchi", ["--export-deck", blocked.path], environment: environment, standardError: true)
+        #expect(failed.status == 1)
+        #expect(failed.output.contains("could not export to \(blocked.path)"), "\(failed.output)")
+    }
+
     @Test("--version prints the version")
     func version() throws {
         let result = try runKuchi(["--version"])

@@ -172,6 +172,10 @@ typedef void (*GtkKitFileCallback)(const char *path, gpointer data);
 void gtkkit_choose_file(GtkWindow *parent, const char *title, const char *filter_name,
                         const char *const *patterns, GtkKitFileCallback callback, gpointer data,
                         GDestroyNotify destroy);
+/// Opens the desktop's file chooser over `parent` to save one file, proposing
+/// `current_name`; the chooser asks before replacing a file.
+void gtkkit_save_file(GtkWindow *parent, const char *title, const char *current_name,
+                      GtkKitFileCallback callback, gpointer data, GDestroyNotify destroy);
 
 // MARK: - GtkKitBin
 

@@ -50,6 +50,20 @@ enum FileChooser {
     }
 }
 
+extension FileChooser {
+    /// Asks where to save a file, proposing `name`, over the window `owner` sits in;
+    /// calls `completion` with the path's bytes, or nil when the person cancels.
+    static func save(
+        title: String, name: String, over owner: Widget, completion: @escaping @MainActor ([UInt8]?) -> Void
+    ) {
+        let box = FileAction(completion).retainedPointer()
+        gtkkit_save_file(owner.rootWindow, title, name, { path, data in
+            let bytes = path.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } }
+            MainActor.assumeIsolated { FileAction.from(data).function(bytes) }
+        }, box, FileAction.release)
+    }
+}
+
 typealias FileAction = SignalClosure<@MainActor ([UInt8]?) -> Void>
 
 extension SignalClosure where Function == @MainActor ([UInt8]?) -> Void {

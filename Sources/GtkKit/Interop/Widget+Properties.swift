@@ -180,6 +180,10 @@ public struct KeyPress: Sendable {
         (isEscape && !hasModifiers) || (isLeft && state.rawValue & GDK_ALT_MASK.rawValue != 0)
     }
     public var isSpace: Bool { keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_KP_Space) }
+    /// Enter, on the main keyboard or the keypad.
+    public var isReturn: Bool {
+        keyval == UInt32(GDK_KEY_Return) || keyval == UInt32(GDK_KEY_KP_Enter) || keyval == UInt32(GDK_KEY_ISO_Enter)
+    }
     public var hasModifiers: Bool {
         state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue) != 0
     }

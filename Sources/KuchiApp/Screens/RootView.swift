@@ -14,6 +14,7 @@ struct RootView: View {
             PageStack(selection: { state.screen }) {
                 Page(AppState.Screen.register) { ScreenFrame { RegisterView() } }
                 Page(AppState.Screen.home) { HomeView(link: homeLink) }
+                Page(AppState.Screen.cards) { CardBrowserView() }
             }
             .expand(horizontal: true, vertical: true)
             ViewSwitcherBar(link: homeLink) { state.screen == .home && horizontalSizeClass == .compact }

@@ -7,6 +7,7 @@ struct SettingsView: View {
     @Environment(UserManager.self) private var users
     @Environment(AppState.self) private var state
     @Environment(DeckShelf.self) private var decks
+    @Environment(CardShelf.self) private var cards
 
     var body: some View {
         @Bindable var users = users
@@ -44,6 +45,10 @@ struct SettingsView: View {
                     isOn: production
                 )
                 .widgetName("production")
+                ActionRow("Cards", subtitle: { "See, search and edit this deck's cards (Ctrl+B)" }) {
+                    Button("Browse…") { cards.open() }
+                        .widgetName("browse-cards")
+                }
                 ActionRow("Import a Deck", subtitle: { "A Kuchi deck (JSON) or notes exported from Anki as text" }) {
                     Button("Import…") { state.isChoosingDeckFile = true }
                         .widgetName("import-deck")

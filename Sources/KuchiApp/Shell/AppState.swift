@@ -5,9 +5,14 @@ import Observation
 /// challenge's step, the dialogs open, problems and brief news.
 @MainActor @Observable
 public final class AppState {
-    /// Register until someone is registered, then Home.
+    /// Register until someone is registered, then Home; the card browser over Home.
     public enum Screen: Hashable, Sendable {
-        case register, home
+        case register, home, cards
+    }
+
+    /// What the card browser asks the learner to confirm.
+    public enum CardConfirmation: Hashable, Sendable {
+        case reset, delete
     }
 
     /// Home's pages.
@@ -30,7 +35,13 @@ public final class AppState {
     /// Dialogs and the file chooser, open while true.
     public var isChoosingDeckFile = false
     public var isConfirmingForget = false
-    /// A refused import: the dialog's title and text, while it shows.
+    /// The card browser shows the selected card's edit rather than the list.
+    public var isEditingCard = false
+    /// The card browser's question, while it asks.
+    public var cardConfirmation: CardConfirmation?
+    /// What is being exported, while the file chooser is open.
+    var exporting: CardExport.Kind?
+    /// A refused import (or edit, or export): the dialog's title and text, while it shows.
     public var importFailure: (title: String, message: String)?
 
     public init(screen: Screen, problems: [String] = []) {
@@ -38,10 +49,15 @@ public final class AppState {
         self.problems = problems
     }
 
-    /// Back from practice to the welcome (Escape, Alt+Left, the Back button);
-    /// whether there was somewhere to go back to.
+    /// Back from practice to the welcome, from a card's edit to the card browser, from
+    /// the browser to Home (Escape, Alt+Left, the Back button); whether there was
+    /// somewhere to go back to.
     @discardableResult
     public func goBack() -> Bool {
+        if screen == .cards {
+            if isEditingCard { isEditingCard = false } else { screen = .home }
+            return true
+        }
         guard screen == .home, homePage == .challenge, challengeStep != .welcome else { return false }
         challengeStep = .welcome
         return true

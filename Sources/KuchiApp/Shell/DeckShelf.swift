@@ -38,7 +38,9 @@ final class DeckShelf {
     /// software rendering its first frame costs about 7 MiB.)
     private(set) var isLoadingSlowly = false
 
-    @ObservationIgnored private let catalog: DeckCatalog
+    /// The deck in use, as handed to the models (the empty stand-in while one loads).
+    @ObservationIgnored private(set) var currentDeck = Deck.kuchiBasics
+    @ObservationIgnored let catalog: DeckCatalog
     @ObservationIgnored private let users: UserManager
     @ObservationIgnored private let challenges: ChallengesViewModel
     @ObservationIgnored private let learn: LearnSession
@@ -81,6 +83,7 @@ final class DeckShelf {
         entries = catalog.entries()
         currentID = current.id
         currentName = current.deck.name
+        currentDeck = current.deck
         if let problem = current.problem { state.problems.append(problem) }
         if current.isPending {
             pending = current.id
@@ -240,9 +243,16 @@ final class DeckShelf {
         hand(deck, id: id)
     }
 
+    /// Uses `deck`, the deck in use as the learner changed it (an edit, a card
+    /// deleted), in place of the one in use.
+    func replaceCurrent(with deck: Deck) {
+        use(deck, id: currentID)
+    }
+
     private func hand(_ deck: Deck, id: String?) {
         currentID = id
         currentName = deck.name
+        currentDeck = deck
         challenges.use(deck, key: currentKey)
         learn.use(deck, key: currentKey)
         typing.use(deck, key: currentKey)

@@ -5,8 +5,9 @@ import KuchiModel
 /// The Kuchi application: command line, actions, and its one main window.
 ///
 /// One instance runs at a time. A later launch's `--deck` or `--import-deck` is sent
-/// to the running instance, which acts on it and comes to the front; `--version` and
-/// `--check-deck` are answered where they were typed.
+/// to the running instance, which acts on it and comes to the front; `--version`,
+/// `--check-deck`, `--export-deck` and `--export-reviews` are answered where they were
+/// typed.
 @MainActor
 public final class KuchiApplication {
     nonisolated public static let id = "io.github.kuchi.Kuchi"
@@ -34,6 +35,12 @@ public final class KuchiApplication {
             "import-deck", description: "Import the deck in FILE (JSON, or notes exported from Anki as text)",
             argument: "FILE")
         application.addOption("check-deck", description: "Check the deck in FILE and exit", argument: "FILE")
+        application.addOption(
+            "export-deck", description: "Export the deck chosen in Settings, with your edits, to FILE (JSON) and exit",
+            argument: "FILE")
+        application.addOption(
+            "export-reviews", description: "Export the chosen deck's review log to FILE (CSV for the FSRS optimizer) and exit",
+            argument: "FILE")
         application.addOption("version", description: "Show the version and exit")
         application.onOptions { [unowned self] options in self.handleHere(options) }
         application.onCommandLine { [unowned self] commandLine in self.handle(commandLine) }
@@ -58,6 +65,11 @@ public final class KuchiApplication {
         }
         if let path = options.bytes("check-deck") {
             return DeckCheck.run(path: LocalPath(bytes: path))
+        }
+        for (option, kind) in [("export-deck", CardExport.Kind.deck), ("export-reviews", .reviews)] {
+            if let path = options.bytes(option) {
+                return CardExport.run(kind, to: LocalPath(bytes: path), storage: AppModels.userStorage, catalog: AppModels.catalog)
+            }
         }
         return nil
     }
@@ -90,6 +102,17 @@ public final class KuchiApplication {
         application.addAction("undo", accelerators: ["<Control>z"]) { [unowned self] in
             guard let window = self.window, let models = self.models else { return }
             models.undoLastAnswer(in: window)
+        }
+        // The deck's own: its cards, and exporting them and their reviews.
+        application.addAction("browse-cards", accelerators: ["<Control>b"]) { [unowned self] in
+            guard let models = self.models, models.state.screen != .register else { return }
+            models.cards.open()
+        }
+        for (name, kind) in [("export-deck", CardExport.Kind.deck), ("export-reviews", .reviews)] {
+            application.addAction(name) { [unowned self] in
+                guard let state = self.models?.state, state.screen != .register else { return }
+                state.exporting = kind
+            }
         }
         application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             self.window?.presentShortcuts(builderXML: Shortcuts.builderXML)

@@ -13,6 +13,7 @@ struct AppModels {
     let decks: DeckShelf
     let state: AppState
     let speaker: Speaker
+    let cards: CardShelf
 
     /// Loads the profile and settings from `storage`, and the deck they name (a large
     /// one in the background: see ``DeckShelf``; `deckLoadGate` runs on its thread
@@ -46,9 +47,10 @@ struct AppModels {
             catalog: catalog, users: users, challenges: challenges, learn: learn, typing: typing, state: state,
             current: restored, loadGate: deckLoadGate)
         if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
+        let cards = CardShelf(browser: CardBrowser(), decks: decks, planner: planner, state: state)
         return AppModels(
             users: users, challenges: challenges, learn: learn, typing: typing, planner: planner, decks: decks,
-            state: state, speaker: speaker)
+            state: state, speaker: speaker, cards: cards)
     }
 
     /// The review history, in the XDG data folder beside the imported decks.
@@ -80,13 +82,21 @@ enum MainWindow {
         let decks = models.decks
         let users = models.users
         let home = ViewStackLink()
+        let cards = models.cards
         let headerBar = HeaderBar(menu: [
             [.init("Settings", action: "app.settings")],
+            [
+                .init("Browse Cards", action: "app.browse-cards"), .init("Export Deck…", action: "app.export-deck"),
+                .init("Export Reviews…", action: "app.export-reviews"),
+            ],
             [.init("Keyboard Shortcuts", action: "app.shortcuts"), .init("About Kuchi", action: "app.about")],
             [.init("Quit", action: "app.quit")],
         ]) {
             Button(iconName: "go-previous-symbolic", title: "Back") { state.goBack() }
-                .visible { state.screen == .home && state.homePage == .challenge && state.challengeStep != .welcome }
+                .visible {
+                    state.screen == .cards
+                        || state.screen == .home && state.homePage == .challenge && state.challengeStep != .welcome
+                }
                 .widgetName("back")
         } title: {
             HomeTitle(link: home, state: state, decks: decks)
@@ -120,7 +130,27 @@ enum MainWindow {
                         decks.importDeck(LocalPath(bytes: path))
                     },
                     onCancel: { state.isChoosingDeckFile = false })
+                .confirmation(
+                    isPresented: { state.cardConfirmation == .reset }, title: "Reset This Card?",
+                    message: "Kuchi forgets every answer you gave to this word, in both directions; it is a new "
+                        + "card again. This cannot be undone.",
+                    confirm: "Reset", destructive: true,
+                    onConfirm: { cards.resetSelected() }, onCancel: { state.cardConfirmation = nil })
+                .confirmation(
+                    isPresented: { state.cardConfirmation == .delete }, title: "Delete This Card?",
+                    message: "Kuchi removes the word from your imported deck, with its answers. This cannot be undone.",
+                    confirm: "Delete", destructive: true,
+                    onConfirm: { cards.deleteSelected() }, onCancel: { state.cardConfirmation = nil })
+                .fileSaver(
+                    isPresented: { state.exporting != nil }, title: { state.exporting?.title ?? "" },
+                    name: { state.exporting?.fileName(deck: decks.currentID) ?? "" },
+                    onChoose: { path in
+                        if let kind = state.exporting { cards.export(kind, to: LocalPath(bytes: path)) }
+                    },
+                    onCancel: { state.exporting = nil })
                 .environment(models.users)
+                .environment(models.cards)
+                .environment(models.cards.browser)
                 .environment(models.challenges)
                 .environment(models.learn)
                 .environment(models.typing)

@@ -34,6 +34,7 @@ enum Theme {
             .flash-card .card-reading { font-size: 20px; }
             .flash-card .card-meaning { font-size: 18px; }
             .flash-card .example { font-size: 16px; }
+            .card-browser-word { font-size: 18px; }
             /* Dimmed text on a coloured card would fall under 4.5:1. */
             .flash-card .example-translation { opacity: 0.9; }
             """

@@ -7,7 +7,7 @@
 /// recognised by its length and fingerprint.
 extension ReviewStore {
     /// The first `limit` of `questions` (the deck's questions, in deck order) that have
-    /// never been reviewed.
+    /// never been reviewed and are not suspended.
     ///
     /// Costs a fingerprint of `questions` (about 1 ms for 100,000) and an index read;
     /// the first call after the list changed also writes the new list, in one
@@ -25,7 +25,11 @@ extension ReviewStore {
             guard let deck = try deckID(named: deck) else { return [] }
             var found: [String] = []
             try database.query(
-                "SELECT question FROM deck_question WHERE deck = ? AND reviewed = 0 ORDER BY position LIMIT ?",
+                """
+                SELECT question FROM deck_question WHERE deck = ?1 AND reviewed = 0 AND NOT EXISTS (
+                    SELECT 1 FROM suspended_card WHERE suspended_card.deck = ?1 AND suspended_card.question = deck_question.question)
+                ORDER BY position LIMIT ?2
+                """,
                 [.integer(deck), .integer(Int64(limit))]
             ) { found.append($0.text(0)) }
             return found

@@ -17,7 +17,7 @@ package struct ReviewStoreMigration: Sendable {
 /// 1970-01-01 UTC (like Anki's review log ids), so `datetime(time / 1000, 'unixepoch')`
 /// reads them; ids are SQLite rowids.
 package enum ReviewStoreSchema {
-    package static let migrations = [version1, version2]
+    package static let migrations = [version1, version2, version3]
 
     /// v1: decks and their question lists, card memory states, the append-only review
     /// log, the legacy counts.
@@ -119,5 +119,17 @@ package enum ReviewStoreSchema {
         CREATE TRIGGER review_delete_latest_only BEFORE DELETE ON review
             WHEN EXISTS (SELECT 1 FROM review AS later WHERE later.card = OLD.card AND later.id > OLD.id)
             BEGIN SELECT RAISE (ABORT, 'only a card''s latest review can be taken back'); END;
+        """)
+
+    /// v3: cards the learner suspended in the card browser: never planned (neither due
+    /// nor new) until unsuspended. A table of its own rather than a column of `card`,
+    /// because a card never reviewed (no `card` row) can be suspended too, and rather
+    /// than of `deck_question`, which is rewritten whenever the deck file changes.
+    static let version3 = ReviewStoreMigration(version: 3, sql: """
+        CREATE TABLE suspended_card (
+            deck INTEGER NOT NULL REFERENCES deck (id),
+            question TEXT NOT NULL,
+            PRIMARY KEY (deck, question)
+        ) STRICT, WITHOUT ROWID;
         """)
 }

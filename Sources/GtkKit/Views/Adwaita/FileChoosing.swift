@@ -16,4 +16,22 @@ extension View {
             }
         }
     }
+
+    /// Opens the desktop's file chooser to save a file while `isPresented` holds,
+    /// proposing the name `name` reads; `onChoose` gets the path as bytes, `onCancel`
+    /// runs otherwise. Both should make `isPresented` false.
+    public func fileSaver(
+        isPresented: @escaping @MainActor () -> Bool, title: @escaping @MainActor () -> String,
+        name: @escaping @MainActor () -> String,
+        onChoose: @escaping @MainActor ([UInt8]) -> Void, onCancel: @escaping @MainActor () -> Void
+    ) -> ModifiedView<Self> {
+        modified { widget in
+            widget.bind("file-saver", isPresented) { widget, presented in
+                guard presented else { return }
+                FileChooser.save(title: title(), name: name(), over: widget) { path in
+                    if let path { onChoose(path) } else { onCancel() }
+                }
+            }
+        }
+    }
 }

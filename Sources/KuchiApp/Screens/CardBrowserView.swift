@@ -1,0 +1,165 @@
+import FoundationEssentials
+import GtkKit
+import KuchiModel
+
+/// The card browser: every card of the deck in use with its furigana, meaning, state
+/// and due time, searched as the learner types and sorted as they choose; the
+/// selected card can be edited, suspended, reset or (in an imported deck) deleted.
+/// The edit is a page of its own, so everything fits a 360×294 window.
+struct CardBrowserView: View {
+    @Environment(AppState.self) private var state
+
+    var body: some View {
+        PageStack(selection: { state.isEditingCard }) {
+            Page(false) { CardListView() }
+            Page(true) { ScreenFrame { CardEditView() } }
+        }
+        .widgetName("card-browser")
+    }
+}
+
+/// The search, the order, the list and the selected card's actions.
+struct CardListView: View {
+    @Environment(CardBrowser.self) private var browser
+    @Environment(CardShelf.self) private var cards
+    @Environment(AppState.self) private var state
+
+    var body: some View {
+        @Bindable var browser = browser
+        VStack(spacing: 0) {
+            HStack(spacing: 6) {
+                TextField("Search word, reading or meaning", text: $browser.query)
+                    .inputHints(.noSpellcheck)
+                    .accessibilityLabel("Search cards")
+                    .expand(horizontal: true)
+                    .widgetName("card-search")
+                Picker("Sort by", selection: order, options: ["Deck Order", "Due", "State", "Word"])
+                    .help("Sort by")
+                    .widgetName("card-order")
+            }
+            .padding(top: 6, leading: 6, bottom: 4, trailing: 6)
+            Text { browser.summary }
+                .cssClass("dim-label", "caption")
+                .align(horizontal: .start)
+                .padding(top: 0, leading: 10, bottom: 4, trailing: 6)
+                .widgetName("card-count")
+            List({ browser.visible }, id: \.self, selection: $browser.selected) { row in
+                CardRowView(row: row)
+            }
+            .onKeyPress(phase: .capture) { key in
+                guard key.isReturn, !key.hasModifiers, browser.selected != nil else { return false }
+                cards.beginEdit()
+                return true
+            }
+            .widgetName("card-list")
+            HStack(spacing: 6) {
+                Button("Edit…") { cards.beginEdit() }
+                    .enabled { cards.selected != nil && cards.canEdit }
+                    .widgetName("card-edit")
+                Button(title: { cards.selected?.isSuspended == true ? "Unsuspend" : "Suspend" }) { cards.toggleSuspended() }
+                    .enabled { cards.selected != nil }
+                    .widgetName("card-suspend")
+                Button("Reset…") { state.cardConfirmation = .reset }
+                    .enabled { cards.selected?.state != nil && cards.selected?.state != .new }
+                    .widgetName("card-reset")
+                Button("Delete…") { state.cardConfirmation = .delete }
+                    .cssClass("destructive-action")
+                    .enabled { cards.selected != nil }
+                    .visible { browser.isImportedDeck }
+                    .widgetName("card-delete")
+            }
+            .padding(6)
+            .cssClass("toolbar")
+        }
+    }
+
+    private var order: Binding<Int> {
+        Binding(
+            get: { browser.order.rawValue },
+            set: { browser.order = CardBrowser.Order(rawValue: $0) ?? .deck })
+    }
+}
+
+/// One card in the list: the word with furigana, then its meaning, and its state and
+/// when it is due. A screen reader reads the row as "食べる, たべる, to eat, Review,
+/// due tomorrow at 09:15".
+struct CardRowView: View {
+    let row: ListRow<Int>
+    @Environment(CardBrowser.self) private var browser
+
+    var body: some View {
+        HStack(spacing: 12) {
+            RubyText { presentation.word.map { RubyText.Segment(base: $0.text, ruby: $0.reading) } }
+                .accessibilityLabel { presentation.spoken }
+                .cssClass("card-browser-word")
+                .frame(minWidth: 96)
+            VStack(spacing: 2) {
+                Text { card?.card.answer ?? "" }
+                    .wrapping(alignment: .start)
+                    .align(horizontal: .start)
+                Text { card.map { status($0) } ?? "" }
+                    .cssClass("dim-label", "caption")
+                    .wrapping(alignment: .start)
+                    .align(horizontal: .start)
+            }
+            .expand(horizontal: true)
+        }
+        .padding(top: 6, leading: 10, bottom: 6, trailing: 10)
+    }
+
+    private var card: BrowsedCard? {
+        browser.cards.indices.contains(row.element) ? browser.cards[row.element] : nil
+    }
+
+    private var presentation: ReadingPresentation {
+        card.map { ReadingPresentation($0.card, display: .furigana, revealed: true) } ?? .empty
+    }
+
+    /// "Review, due tomorrow at 09:15"; "New"; "Suspended".
+    private func status(_ card: BrowsedCard) -> String {
+        guard card.status != .new, card.status != .suspended, let due = card.due else { return card.status.title }
+        return "\(card.status.title), due \(DueTime.describe(due, from: browser.now()))"
+    }
+}
+
+/// The selected card's reading and meaning, to change.
+struct CardEditView: View {
+    @Environment(CardShelf.self) private var cards
+    @Environment(AppState.self) private var state
+
+    var body: some View {
+        @Bindable var cards = cards
+        VStack(spacing: 12) {
+            Text { "Edit \(cards.selected?.card.question ?? "")" }
+                .cssClass("title-2")
+                .wrapping()
+                .widgetName("card-edit-title")
+            VStack(spacing: 4) {
+                Text("Reading (kana)").cssClass("heading").align(horizontal: .start)
+                TextField("Reading in kana", text: $cards.draftReading)
+                    .accessibilityLabel("Reading")
+                    .widgetName("card-edit-reading")
+            }
+            VStack(spacing: 4) {
+                Text("Meaning").cssClass("heading").align(horizontal: .start)
+                TextField("Meaning in English", text: $cards.draftMeaning)
+                    .onSubmit { cards.saveEdit() }
+                    .accessibilityLabel("Meaning")
+                    .widgetName("card-edit-meaning")
+            }
+            Text { cards.browser.isImportedDeck ? "Saved in your copy of the deck."
+                : "Kept apart from the deck, so it stays when Kuchi updates the deck." }
+                .cssClass("dim-label", "caption")
+                .wrapping()
+            HStack(spacing: 12) {
+                Button("Cancel") { state.isEditingCard = false }
+                    .widgetName("card-edit-cancel")
+                Button("Save") { cards.saveEdit() }
+                    .cssClass("suggested-action")
+                    .widgetName("card-edit-save")
+            }
+            .align(horizontal: .center)
+        }
+        .frame(minWidth: 280)
+    }
+}

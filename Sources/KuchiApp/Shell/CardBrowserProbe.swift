@@ -1,0 +1,41 @@
+import FoundationEssentials
+import GtkKit
+import KuchiModel
+
+/// Kuchi's main window on a given deck and data folder, for gtkkit-bench's card
+/// browser figures (`--cards`): the real models and the real browser page.
+@_spi(Benchmark) @MainActor
+public final class CardBrowserProbe {
+    public let window: Window
+    private let models: AppModels
+
+    /// A registered learner with `deck` in use, the review history in `folder`.
+    public init(deck: Deck, folder: URL) throws {
+        let storage = UserStore(location: StorageLocation(
+            configDirectory: folder.appendingPathComponent("config"), dataDirectory: folder.appendingPathComponent("data")))
+        try storage.saveProfile(Profile(name: "Bench"))
+        models = AppModels.load(
+            storage: storage,
+            catalog: DeckCatalog(bundledFolder: nil, importedFolder: folder.appendingPathComponent("data/decks")))
+        models.decks.replaceCurrent(with: deck)
+        Theme.install()
+        window = MainWindow.make(application: nil, models: models)
+        window.resize(width: 720, height: 640)
+    }
+
+    /// The database the probe's models use.
+    public static func databasePath(in folder: URL) -> String {
+        folder.appendingPathComponent("data").appendingPathComponent(AppModels.reviewDatabaseName).path
+    }
+
+    /// The name the schedule knows the deck in use by.
+    public var deckKey: String { models.decks.currentKey }
+
+    /// Opens the card browser (Ctrl+B).
+    public func open() { models.cards.open() }
+
+    /// Back to Home.
+    public func close() { models.state.screen = .home }
+
+    public var browser: CardBrowser { models.cards.browser }
+}

@@ -1,0 +1,139 @@
+import FoundationEssentials
+import KuchiModel
+import Observation
+
+/// The card browser's actions on the deck in use: what the browser shows
+/// (``CardBrowser``, from the deck and the schedule), and a card edited, suspended,
+/// reset or deleted, or the deck and its reviews exported. Each change is saved before
+/// the browser shows it (the deck through ``DeckCatalog``, the schedule through
+/// ``StudyPlanner``) and handed to the practice at once; what could not be saved is
+/// said in a dialog, and nothing changes.
+@MainActor @Observable
+final class CardShelf {
+    let browser: CardBrowser
+    /// The edit page's fields.
+    var draftReading = ""
+    var draftMeaning = ""
+
+    @ObservationIgnored private let decks: DeckShelf
+    @ObservationIgnored private let planner: StudyPlanner
+    @ObservationIgnored private let state: AppState
+
+    init(browser: CardBrowser, decks: DeckShelf, planner: StudyPlanner, state: AppState) {
+        self.browser = browser
+        self.decks = decks
+        self.planner = planner
+        self.state = state
+    }
+
+    /// Shows the card browser over the deck in use.
+    func open() {
+        let key = decks.currentKey
+        browser.show(
+            decks.currentDeck, key: key, schedule: planner.schedule(deck: key),
+            isImported: decks.currentID.map(decks.catalog.isImported) ?? false)
+        state.isEditingCard = false
+        state.screen = .cards
+    }
+
+    /// The card selected in the list.
+    var selected: BrowsedCard? { browser.selected.flatMap { browser.cards.indices.contains($0) ? browser.cards[$0] : nil } }
+
+    /// Whether the deck in use can be edited: one from Kuchi's decks, not a file opened
+    /// with `--deck` (export it, or import it, to edit it).
+    var canEdit: Bool { decks.currentID != nil }
+
+    func beginEdit() {
+        guard let card = selected?.card, canEdit else { return }
+        draftReading = card.reading
+        draftMeaning = card.answer
+        state.isEditingCard = true
+    }
+
+    func saveEdit() {
+        guard let card = selected?.card, let id = decks.currentID else { return }
+        changeDeck(title: "Could not save the edit of \(card.question)") { () throws(DeckError) -> Deck in
+            try decks.catalog.edit(question: card.question, reading: draftReading, answer: draftMeaning, deck: id)
+        }
+        state.isEditingCard = false
+    }
+
+    func toggleSuspended() {
+        guard let card = selected else { return }
+        let changed = changeSchedule(of: card.card.question, title: "Could not change \(card.card.question)") {
+            () throws(ReviewStoreError) in
+            try planner.setSuspended(!card.isSuspended, question: card.card.question, deck: decks.currentKey)
+        }
+        if changed { state.toaster.show(card.isSuspended ? "\(card.card.question) is back in your reviews" : "\(card.card.question) is suspended") }
+    }
+
+    func resetSelected() {
+        state.cardConfirmation = nil
+        guard let card = selected else { return }
+        let changed = changeSchedule(of: card.card.question, title: "Could not reset \(card.card.question)") {
+            () throws(ReviewStoreError) in
+            try planner.resetProgress(question: card.card.question, deck: decks.currentKey)
+        }
+        if changed { state.toaster.show("\(card.card.question) is new again") }
+    }
+
+    func deleteSelected() {
+        state.cardConfirmation = nil
+        guard let card = selected?.card, let id = decks.currentID, browser.isImportedDeck else { return }
+        changeDeck(title: "Could not delete \(card.question)") { () throws(DeckError) -> Deck in
+            try decks.catalog.delete(question: card.question, deck: id)
+        }
+        // Its history goes with it, so a word of the same name imported later starts new.
+        try? planner.resetProgress(question: card.question, deck: decks.currentKey)
+        try? planner.setSuspended(false, question: card.question, deck: decks.currentKey)
+        browser.selected = nil
+        state.toaster.show("\(card.question) was deleted")
+    }
+
+    /// Writes the deck in use, with the learner's edits, or its reviews, to `path`.
+    func export(_ kind: CardExport.Kind, to path: LocalPath) {
+        state.exporting = nil
+        do throws(ExportError) {
+            switch kind {
+            case .deck:
+                state.toaster.show(try CardExport.write(decks.currentDeck, to: path))
+            case .reviews:
+                let reviews: [ExportedReview]
+                do {
+                    reviews = try planner.exportedReviews(deck: decks.currentKey)
+                } catch {
+                    throw ExportError(path: path, reason: "the review history could not be read: \(error.description)")
+                }
+                state.toaster.show(try CardExport.write(reviews, of: decks.currentName, to: path))
+            }
+        } catch {
+            state.importFailure = (title: "Could not export \(path.lastComponent)", message: "Kuchi \(error.description).")
+        }
+    }
+
+    private func changeDeck(title: String, _ change: () throws(DeckError) -> Deck) {
+        do {
+            let deck = try change()
+            decks.replaceCurrent(with: deck)
+            browser.show(deck, key: decks.currentKey, schedule: planner.schedule(deck: decks.currentKey),
+                         isImported: browser.isImportedDeck)
+        } catch {
+            state.importFailure = (
+                title: title,
+                message: error.problems.prefix(DeckShelf.problemsShown).map { PrintableText.escaping($0.description) }
+                    .joined(separator: "\n"))
+        }
+    }
+
+    /// Runs `change` of the schedule and shows the card's new state; whether it was saved.
+    private func changeSchedule(of question: String, title: String, _ change: () throws(ReviewStoreError) -> Void) -> Bool {
+        do {
+            try change()
+        } catch {
+            state.importFailure = (title: title, message: "Your review history could not be changed: \(error.description).")
+            return false
+        }
+        if let schedule = planner.schedule(deck: decks.currentKey) { browser.update(question, schedule: schedule) }
+        return true
+    }
+}

@@ -1,0 +1,106 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The learner's own edits to the cards of a bundled or built-in deck, kept apart
+/// from the deck's file, by question (the word), so they survive a new version of the
+/// deck and are applied whenever it loads (``DeckCatalog/load(id:)``).
+///
+/// An imported deck is the learner's copy already: its edits are written into its
+/// file instead (``DeckCatalog/save(_:id:)``).
+///
+/// On disk, one JSON file per deck in the data folder's `overrides/`:
+/// `{"format": 1, "cards": {"食べる": {"reading": "たべる", "answer": "to eat"}}}`;
+/// a field left out keeps the deck's.
+public struct CardOverrides: Sendable, Equatable, Codable {
+    /// One card's edit: the fields the learner changed.
+    public struct Edit: Sendable, Equatable, Codable {
+        public var reading: String?
+        public var answer: String?
+
+        public init(reading: String? = nil, answer: String? = nil) {
+            self.reading = reading
+            self.answer = answer
+        }
+    }
+
+    public var format = 1
+    public var cards: [String: Edit] = [:]
+
+    public init(cards: [String: Edit] = [:]) { self.cards = cards }
+
+    /// The largest overrides file read (every card of the largest deck edited fits).
+    static let sizeLimit = 16 << 20
+
+    /// The overrides in `url`; none when there is no file. A file that cannot be read
+    /// is an error naming it, so the learner's edits are never dropped silently.
+    public static func load(from url: URL) throws(DeckError) -> CardOverrides {
+        let path = LocalPath(url)
+        let data: Data
+        do {
+            data = try BoundedRead.contents(of: path, upTo: sizeLimit)
+        } catch {
+            if error.reason == .missing { return CardOverrides() }
+            throw problem(url, "your edits of this deck could not be read: \(error.words)")
+        }
+        do {
+            let overrides = try JSONDecoder().decode(CardOverrides.self, from: data)
+            guard overrides.format == 1 else {
+                throw problem(url, "your edits of this deck were saved by a newer Kuchi (format \(overrides.format))")
+            }
+            return overrides
+        } catch let error as DeckError {
+            throw error
+        } catch {
+            throw problem(url, "your edits of this deck are damaged; move the file away to use the deck without them")
+        }
+    }
+
+    /// Writes the overrides to `url` atomically and durably (``AtomicFile``).
+    public func save(to url: URL) throws(AtomicFile.WriteError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else {
+            throw AtomicFile.WriteError(path: LocalPath(url), operation: "encode", error: SystemError(code: EINVAL))
+        }
+        try AtomicFile.write(data, to: url)
+    }
+
+    /// `deck` with the edits applied; edits of words the deck no longer has are kept
+    /// (in the file) but change nothing.
+    public func applied(to deck: Deck) -> Deck {
+        guard !cards.isEmpty else { return deck }
+        var deck = deck
+        for index in deck.cards.indices {
+            if let edit = cards[deck.cards[index].question] { deck.cards[index] = edit.applied(to: deck.cards[index]) }
+        }
+        return deck
+    }
+
+    private static func problem(_ url: URL, _ message: String) -> DeckError {
+        DeckError(problems: [DeckProblem(file: url.lastPathComponent, message: message)])
+    }
+}
+
+extension CardOverrides.Edit {
+    /// `card` with this edit's fields.
+    public func applied(to card: Challenge) -> Challenge {
+        card.edited(reading: reading, answer: answer)
+    }
+}
+
+extension Challenge {
+    /// This card with a new reading or meaning (nil keeps it). A new reading drops the
+    /// deck's romaji, which was derived from the old one: romaji displays then show the
+    /// reading, and typed romaji is compared with the reading anyway.
+    public func edited(reading: String? = nil, answer: String? = nil) -> Challenge {
+        var card = self
+        if let reading, reading != card.reading {
+            card.reading = reading
+            card.romaji = ""
+        }
+        if let answer { card.answer = answer }
+        return card
+    }
+}

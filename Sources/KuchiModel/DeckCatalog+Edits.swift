@@ -1,0 +1,105 @@
+import FoundationEssentials
+
+/// The learner's changes to a deck's cards, from the card browser: an edit of a
+/// bundled (or the built-in) deck is kept as an override beside it, an edit of an
+/// imported deck is written into its copy; only an imported deck's cards can be
+/// deleted. Every write is atomic and durable (``AtomicFile``), and the deck it
+/// leaves is checked as a loaded one is (``DeckLoader``) before it is written, so an
+/// edit can never leave a deck that does not load.
+extension DeckCatalog {
+    /// Where the overrides of bundled decks are kept: `overrides/` beside the imported decks.
+    public var overridesFolder: URL { importedFolder.deletingLastPathComponent().appendingPathComponent("overrides") }
+
+    /// The overrides file of the deck with `id`.
+    func overridesFile(id: String) -> URL { overridesFolder.appendingPathComponent("\(id).json") }
+
+    /// The learner's overrides of the deck with `id` (none for an imported deck, which
+    /// holds its edits itself).
+    func overrides(id: String) throws(DeckError) -> CardOverrides {
+        guard id == Self.builtInID || Settings.isDeckIdentifier(id) else { return CardOverrides() }
+        return try CardOverrides.load(from: overridesFile(id: id))
+    }
+
+    /// Whether the deck with `id` is one the learner imported.
+    public func isImported(id: String) -> Bool {
+        guard Settings.isDeckIdentifier(id), id != Self.builtInID else { return false }
+        let imported = importedFolder.appendingPathComponent("\(id).json")
+        return file(id: id) == imported
+    }
+
+    /// Changes the reading and the meaning of the card `question` of the deck `id`,
+    /// keeping the change across relaunches and deck updates; returns the deck as it
+    /// now loads.
+    public func edit(question: String, reading: String, answer: String, deck id: String) throws(DeckError) -> Deck {
+        let reading = reading.trimmingWhitespace()
+        let answer = answer.trimmingWhitespace()
+        guard !answer.isEmpty else { throw refusal(id, "the meaning of \(question) cannot be empty") }
+        guard reading.isEmpty || Kana.isReading(reading) else {
+            throw refusal(id, "the reading of \(question) must be kana (hiragana or katakana), not “\(reading)”")
+        }
+        if isImported(id: id) {
+            var deck = try loadAsShipped(id: id)
+            guard let index = deck.cards.firstIndex(where: { $0.question == question }) else {
+                throw refusal(id, "has no card \(question)")
+            }
+            deck.cards[index] = deck.cards[index].edited(reading: reading, answer: answer)
+            return try write(deck, id: id)
+        }
+        let shipped = try loadAsShipped(id: id)
+        guard let original = shipped.cards.first(where: { $0.question == question }) else {
+            throw refusal(id, "has no card \(question)")
+        }
+        var overrides = try overrides(id: id)
+        let edit = CardOverrides.Edit(
+            reading: reading == original.reading ? nil : reading, answer: answer == original.answer ? nil : answer)
+        overrides.cards[question] = edit == CardOverrides.Edit() ? nil : edit
+        let deck = overrides.applied(to: shipped)
+        try check(deck, id: id)
+        do {
+            try overrides.save(to: overridesFile(id: id))
+        } catch {
+            throw refusal(id, "your edit could not be saved: \(error.error.words)")
+        }
+        return deck
+    }
+
+    /// Deletes the card `question` from the imported deck `id`; returns the deck as it
+    /// now loads. A bundled deck's cards cannot be deleted (suspend them instead).
+    public func delete(question: String, deck id: String) throws(DeckError) -> Deck {
+        guard isImported(id: id) else { throw refusal(id, "is not an imported deck: its cards cannot be deleted") }
+        var deck = try loadAsShipped(id: id)
+        guard let index = deck.cards.firstIndex(where: { $0.question == question }) else {
+            throw refusal(id, "has no card \(question)")
+        }
+        deck.cards.remove(at: index)
+        return try write(deck, id: id)
+    }
+
+    /// Writes `deck` as the imported deck `id`, once it loads as a deck should.
+    private func write(_ deck: Deck, id: String) throws(DeckError) -> Deck {
+        let data = try check(deck, id: id)
+        do {
+            try AtomicFile.write(data, to: importedFolder.appendingPathComponent("\(id).json"))
+        } catch {
+            throw refusal(id, "the change could not be saved: \(error.error.words)")
+        }
+        return deck
+    }
+
+    /// `deck` as a deck file, checked as a loaded deck is.
+    @discardableResult
+    private func check(_ deck: Deck, id: String) throws(DeckError) -> Data {
+        let data: Data
+        do {
+            data = try DeckFile.encode(deck)
+        } catch {
+            throw refusal(id, "could not be written: \(error.error.words)")
+        }
+        _ = try DeckLoader.decode(data, file: "\(id).json")
+        return data
+    }
+
+    private func refusal(_ id: String, _ message: String) -> DeckError {
+        DeckError(problems: [DeckProblem(file: "\(id).json", message: message)])
+    }
+}

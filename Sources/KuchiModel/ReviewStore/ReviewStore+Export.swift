@@ -1,0 +1,39 @@
+import FoundationEssentials
+
+extension ReviewStore {
+    /// Every review of the cards of `decks` (deck names in the schedule), oldest first,
+    /// as ``ReviewLogCSV`` writes them.
+    public func exportedReviews(decks: [String]) throws(ReviewStoreError) -> [ExportedReview] {
+        try storeErrors {
+            var reviews: [ExportedReview] = []
+            for name in decks {
+                guard let deck = try deckID(named: name) else { continue }
+                try database.query("""
+                    SELECT card, time, rating, state_before, answer_ms FROM review WHERE deck = ? ORDER BY id
+                    """, [.integer(deck)]) { row in
+                        guard let rating = FSRSRating(rawValue: Int(row.integer(2))) else {
+                            throw InvalidRow(detail: "a review has an unknown rating \(row.integer(2))")
+                        }
+                        let before = row.optionalInteger(3).flatMap { FSRSState(rawValue: Int($0)) }
+                        reviews.append(ExportedReview(
+                            card: row.integer(0), milliseconds: row.integer(1), rating: rating, stateBefore: before,
+                            durationMilliseconds: row.integer(4)))
+                    }
+            }
+            return reviews.sorted { ($0.milliseconds, $0.card) < ($1.milliseconds, $1.card) }
+        }
+    }
+}
+
+/// One line of an exported review log.
+public struct ExportedReview: Sendable, Equatable {
+    /// The card's id in the database: the same for every review of one card.
+    public var card: Int64
+    /// When it was answered, in milliseconds since 1970-01-01 UTC.
+    public var milliseconds: Int64
+    public var rating: FSRSRating
+    /// The card's state when it was answered; nil for a new card.
+    public var stateBefore: FSRSState?
+    /// How long the answer took, in milliseconds.
+    public var durationMilliseconds: Int64
+}

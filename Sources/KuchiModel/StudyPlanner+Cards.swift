@@ -1,0 +1,52 @@
+import FoundationEssentials
+
+/// The card browser's changes to the schedule: a word suspended, unsuspended or reset
+/// in both its directions (recognition and production are two cards of one word), and
+/// where the deck's cards stand. Each change is durable when it returns, and what
+/// shows the schedule follows (``revision``).
+extension StudyPlanner {
+    /// Where the recognition cards of `deck` stand (what the browser shows), or nil
+    /// without a store; a store error is shown as a problem and gives nil.
+    public func schedule(deck: String) -> DeckSchedule? {
+        _ = revision
+        openStore()
+        guard let store else { return nil }
+        return saving { () throws(ReviewStoreError) -> DeckSchedule in try store.schedule(deck: deck) }
+    }
+
+    /// Suspends (or unsuspends) the word `question` of `deck` in both directions: a
+    /// suspended word is never planned, due or new. Throws why it could not be saved.
+    public func setSuspended(_ isSuspended: Bool, question: String, deck: String) throws(ReviewStoreError) {
+        let store = try openedStore()
+        for direction in PracticeDirection.allCases {
+            try store.setSuspended(isSuspended, card: CardID(deck: direction.scheduleKey(for: deck), question: question))
+        }
+        didSave()
+    }
+
+    /// Removes every review and the memory state of the word `question` of `deck`, in
+    /// both directions: it is new again. Its last answer can no longer be taken back.
+    public func resetProgress(question: String, deck: String) throws(ReviewStoreError) {
+        let store = try openedStore()
+        for direction in PracticeDirection.allCases {
+            let card = CardID(deck: direction.scheduleKey(for: deck), question: question)
+            try store.resetProgress(of: card)
+            if undoable?.answer.card == card { undoable = nil }
+        }
+        didSave()
+    }
+
+    /// Every review of `deck`, both directions, for ``ReviewLogCSV``.
+    public func exportedReviews(deck: String) throws(ReviewStoreError) -> [ExportedReview] {
+        let store = try openedStore()
+        return try store.exportedReviews(decks: PracticeDirection.allCases.map { $0.scheduleKey(for: deck) })
+    }
+
+    private func openedStore() throws(ReviewStoreError) -> ReviewStore {
+        openStore()
+        guard !isClosed, let store else {
+            throw lastSaveError ?? ReviewStoreError(path: "", kind: .other("the review history is not open"))
+        }
+        return store
+    }
+}

@@ -1,0 +1,86 @@
+import CGtk
+import CGtkShim
+import Foundation
+@_spi(Interop) @_spi(Diagnostics) import GtkKit
+import KuchiModel
+import Testing
+@testable import KuchiApp
+
+/// The card browser through its real widgets, and its changes across a relaunch.
+@Suite("Card browser page", .serialized, .enabled("needs a display: run under xvfb-run -a") { await Display.available })
+@MainActor
+struct CardBrowserPageTests {
+    @Test("the deck's cards appear as rows, a search narrows them as it is typed, and a suspended row says so")
+    func rowsSearchAndSuspend() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.cards.open()
+        pump(until: { app.isShown("card-list") }, "the browser shows")
+        pump(until: { app.windowTexts().contains("thank you") && app.windowTexts().contains("yes") }, "every row shows")
+        #expect(app.text("card-count") == "9 cards")
+
+        let search = try #require(app.widget("card-search"))
+        gtk_editable_set_text(typed(search), "arigatou")
+        pump(until: { app.text("card-count") == "1 of 9 cards" }, "the search narrows the list")
+        pump(until: { !app.windowTexts().contains("yes") }, "other rows go")
+        #expect(app.windowTexts().contains("thank you"))
+        #expect(app.windowTexts().contains("New"))
+
+        app.models.cards.browser.selected = app.models.cards.browser.visible.first
+        MainLoop.drain()
+        app.click("card-suspend")
+        pump(until: { app.windowTexts().contains("Suspended") }, "the row says it is suspended")
+        let suspend = try #require(app.widget("card-suspend"))
+        #expect(gtk_button_get_label(typed(suspend)).map { String(cString: $0) } == "Unsuspend")
+        #expect(app.models.planner.schedule(deck: "kuchi-basics")?.suspended == ["ありがとう"])
+        // Never planned: a session of the whole deck leaves it out.
+        let questions = Deck.kuchiBasics.cards.map(\.question)
+        #expect(!app.models.planner.sessionQuestions(deck: "kuchi-basics", questions: questions, limit: 20)
+            .contains("ありがとう"))
+
+        gtk_editable_set_text(typed(search), "")
+        pump(until: { app.text("card-count") == "9 cards" }, "an empty search shows every card again")
+    }
+
+    @Test("an edit, a suspension and a reset are still there after a relaunch")
+    func changesSurviveRelaunch() throws {
+        let app = try AppHarness(registered: true)
+        app.models.planner.review("はい", deck: "kuchi-basics", rating: .good, answerTime: .seconds(1))
+        app.models.planner.review("いいえ", deck: "kuchi-basics", rating: .good, answerTime: .seconds(1))
+        app.models.cards.open()
+        pump(until: { app.isShown("card-list") }, "the browser shows")
+        let browser = app.models.cards.browser
+        pump(until: { browser.cards.first?.state == .learning }, "a reviewed card is learning")
+
+        browser.selected = browser.position(of: "こんにちは")
+        MainLoop.drain()
+        app.click("card-edit")
+        pump(until: { app.isShown("card-edit-meaning") }, "the edit page shows")
+        gtk_editable_set_text(typed(try #require(app.widget("card-edit-meaning"))), "good afternoon")
+        MainLoop.drain()
+        app.click("card-edit-save")
+        pump(until: { app.isShown("card-list") && app.windowTexts().contains("good afternoon") }, "the edited row")
+
+        browser.selected = browser.position(of: "はい")
+        MainLoop.drain()
+        app.click("card-reset")
+        pump(until: { app.dialog != nil }, "reset asks first")
+        app.models.cards.resetSelected()
+        browser.selected = browser.position(of: "すみません")
+        MainLoop.drain()
+        app.click("card-suspend")
+        app.close(keepingFiles: true)
+
+        let again = try AppHarness(registered: true, folder: app.folder)
+        defer { again.close() }
+        #expect(again.models.decks.currentDeck.cards.first { $0.question == "こんにちは" }?.answer == "good afternoon")
+        again.models.cards.open()
+        let reopened = again.models.cards.browser
+        let cards = Dictionary(uniqueKeysWithValues: reopened.cards.map { ($0.card.question, $0) })
+        #expect(cards["はい"]?.status == .new)
+        #expect(cards["いいえ"]?.status == .learning)
+        #expect(cards["すみません"]?.status == .suspended)
+        #expect(try ReviewStore(path: again.folder.appendingPathComponent("data/kuchi.sqlite3").path)
+            .reviews(of: CardID(deck: "kuchi-basics", question: "はい")).isEmpty)
+    }
+}
