@@ -46,7 +46,7 @@ public enum HistoryReplay {
         }
         var random = SystemRandomNumberGenerator()
         return order.map { question in
-            let past = byCard[question]!.sorted { $0.time < $1.time }
+            let past = byCard[question, default: []].sorted { $0.time < $1.time }
             var card: FSRSCard?
             var lastTime: Int64?
             var reviews: [Review] = []
