@@ -45,7 +45,7 @@ struct AppModels {
         let decks = DeckShelf(
             catalog: catalog, users: users, challenges: challenges, learn: learn, typing: typing, state: state,
             current: restored, loadGate: deckLoadGate)
-        if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
+        if !users.loadProblems.isEmpty { state.toaster.show(tr("A damaged file was moved aside")) }
         return AppModels(
             users: users, challenges: challenges, learn: learn, typing: typing, planner: planner, decks: decks,
             state: state, speaker: speaker)
@@ -81,16 +81,17 @@ enum MainWindow {
         let users = models.users
         let home = ViewStackLink()
         let headerBar = HeaderBar(menu: [
-            [.init("Settings", action: "app.settings")],
-            [.init("Keyboard Shortcuts", action: "app.shortcuts"), .init("About Kuchi", action: "app.about")],
-            [.init("Quit", action: "app.quit")],
+            [.init(tr("Settings"), action: "app.settings")],
+            [.init(tr("Keyboard Shortcuts"), action: "app.shortcuts"), .init(tr("About Kuchi"), action: "app.about")],
+            [.init(tr("Quit"), action: "app.quit")],
         ]) {
-            Button(iconName: "go-previous-symbolic", title: "Back") { state.goBack() }
+            Button(iconName: "go-previous-symbolic", title: tr("Back")) { state.goBack() }
                 .visible { state.screen == .home && state.homePage == .challenge && state.challengeStep != .welcome }
                 .widgetName("back")
         } title: {
             HomeTitle(link: home, state: state, decks: decks)
         }
+        .menuName(tr("Main Menu"))
         let window = Window(
             title: "Kuchi", width: 720, height: 640, minimumSize: minimumSize, application: application,
             headerBar: headerBar
@@ -100,20 +101,19 @@ enum MainWindow {
                     isPresented: { state.importFailure != nil }, title: { state.importFailure?.title ?? "" },
                     message: { state.importFailure?.message ?? "" }, dismiss: { state.importFailure = nil })
                 .confirmation(
-                    isPresented: { state.isConfirmingForget }, title: "Forget You?",
-                    message: "Kuchi removes your saved name from this computer and asks for a name next time. "
-                        + "Your settings and progress stay.",
-                    confirm: "Forget Me", destructive: true,
+                    isPresented: { state.isConfirmingForget }, title: tr("Forget You?"),
+                    message: tr("Kuchi removes your saved name from this computer and asks for a name next time. Your settings and progress stay."),
+                    confirm: tr("Forget Me"), destructive: true,
                     onConfirm: {
                         state.isConfirmingForget = false
                         users.forget()
                         state.screen = .register
-                        state.toaster.show("Your name was removed")
+                        state.toaster.show(tr("Your name was removed"))
                     },
                     onCancel: { state.isConfirmingForget = false })
                 .fileChooser(
-                    isPresented: { state.isChoosingDeckFile }, title: "Import a Deck",
-                    filterName: "Decks (JSON, or text exported from Anki)",
+                    isPresented: { state.isChoosingDeckFile }, title: tr("Import a Deck"),
+                    filterName: tr("Decks (JSON, or text exported from Anki)"),
                     patterns: ["*.json", "*.tsv", "*.csv", "*.txt"],
                     onChoose: { path in
                         state.isChoosingDeckFile = false
