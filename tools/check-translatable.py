@@ -188,7 +188,15 @@ def scan():
     return marked, problems
 
 
-def pot_messages(path):
+def pot_strings(path):
+    """Every msgid, msgid_plural and msgctxt of a .pot file."""
+    strings = set()
+    for key in pot_messages(path, plurals=True):
+        strings.update(key.split("\x04"))
+    return strings
+
+
+def pot_messages(path, plurals=False):
     """msgids (with "context\\x04" before them) of a .pot or .po file -> translated?"""
     messages = {}
     entries = path.read_text(encoding="utf-8").split("\n\n")
@@ -207,6 +215,8 @@ def pot_messages(path):
         if "msgid" not in fields or fields["msgid"] == "":
             continue
         key = unescape(fields["msgid"])
+        if plurals and "msgid_plural" in fields:
+            key += "\x04" + unescape(fields["msgid_plural"])
         if "msgctxt" in fields:
             key = unescape(fields["msgctxt"]) + "\x04" + key
         translations = [value for name, value in fields.items() if name.startswith("msgstr")]
@@ -222,7 +232,7 @@ def main():
     marked, problems = scan()
     if arguments.pot:
         template = pot_messages(arguments.pot)
-        msgids = {key.split("\x04")[-1] for key in template}
+        msgids = pot_strings(arguments.pot)
         for where, message in marked:
             if message not in msgids:
                 problems.append(f"{where}: \"{message}\" is not in {arguments.pot.name} (meson compile -C build kuchi-pot)")
