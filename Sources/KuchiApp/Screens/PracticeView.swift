@@ -41,6 +41,7 @@ struct ChallengeView: View {
             isPresented: { session.feedback != nil },
             title: { session.feedback?.title ?? "" },
             styledMessage: { feedbackMessage },
+            button: tr("OK"),
             dismiss: { session.acknowledgeFeedback() })
     }
 

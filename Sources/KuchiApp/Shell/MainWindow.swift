@@ -99,7 +99,7 @@ enum MainWindow {
             RootView(homeLink: home)
                 .alert(
                     isPresented: { state.importFailure != nil }, title: { state.importFailure?.title ?? "" },
-                    message: { state.importFailure?.message ?? "" }, dismiss: { state.importFailure = nil })
+                    message: { state.importFailure?.message ?? "" }, button: tr("OK"), dismiss: { state.importFailure = nil })
                 .confirmation(
                     isPresented: { state.isConfirmingForget }, title: tr("Forget You?"),
                     message: tr("Kuchi removes your saved name from this computer and asks for a name next time. Your settings and progress stay."),
