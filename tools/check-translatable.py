@@ -13,7 +13,8 @@ for string literals and reports:
     translators could not move it; StaticString already refuses it at compile time);
   * with --pot FILE: a marked literal missing from the template, or a msgid in the
     template with "\\(";
-  * with --po FILE...: a message of the template untranslated or fuzzy in a language.
+  * with --po FILE...: a message of the template untranslated or fuzzy in a language;
+  * with --potfiles FILE: a source file with marked literals that POTFILES.in misses.
 
 A heuristic by design: it reads literals, not types. What it lets through by name is
 explicit, and every allowlist line says why.
@@ -228,8 +229,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pot", type=pathlib.Path)
     parser.add_argument("--po", type=pathlib.Path, nargs="*", default=[])
+    parser.add_argument("--potfiles", type=pathlib.Path, help="po/POTFILES.in, to check it lists every file")
     arguments = parser.parse_args()
     marked, problems = scan()
+    if arguments.potfiles:
+        listed = {line.strip() for line in arguments.potfiles.read_text(encoding="utf-8").splitlines()
+                  if line.strip() and not line.startswith("#")}
+        for path in sorted({where.rsplit(":", 1)[0] for where, _ in marked} - listed):
+            problems.append(f"{path} has translatable messages but is not in {arguments.potfiles.name}")
     if arguments.pot:
         template = pot_messages(arguments.pot)
         msgids = pot_strings(arguments.pot)
