@@ -32,7 +32,7 @@ void gtkkit_choose_file(GtkWindow *parent, const char *title, const char *filter
                         const char *const *patterns, GtkKitFileCallback callback, gpointer data,
                         GDestroyNotify destroy) {
     GtkFileChooserNative *native = gtk_file_chooser_native_new(
-        title, parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+        title, parent, GTK_FILE_CHOOSER_ACTION_OPEN, g_dgettext("gtk40", "_Open"), g_dgettext("gtk40", "_Cancel"));
     GtkFileFilter *filter = gtk_file_filter_new();
     gtk_file_filter_set_name(filter, filter_name);
     for (const char *const *pattern = patterns; pattern != NULL && *pattern != NULL; pattern++)

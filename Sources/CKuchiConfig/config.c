@@ -16,3 +16,11 @@ const char *kuchi_config_version(void) {
     return NULL;
 #endif
 }
+
+const char *kuchi_config_localedir(void) {
+#ifdef KUCHI_LOCALEDIR
+    return KUCHI_LOCALEDIR;
+#else
+    return NULL;
+#endif
+}

@@ -47,7 +47,7 @@ struct AnswerJournal {
     func append(_ answer: PendingAnswer) throws(AtomicFile.WriteError) -> Int64 {
         let existed = path.withCString { access($0, F_OK) } == 0
         let descriptor = path.withCString { open($0, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else { throw AtomicFile.WriteError(path: path, operation: "create", error: .last) }
+        guard descriptor >= 0 else { throw AtomicFile.WriteError(path: path, operation: trc("could not … the file", "create"), error: .last) }
         defer { close(descriptor) }
         let size = lseek(descriptor, 0, SEEK_END)
         var line = Data()
@@ -61,7 +61,7 @@ struct AnswerJournal {
         do throws(AtomicFile.WriteError) {
             try AtomicFile.writeAll(line, to: descriptor, path: path)
             guard fsync(descriptor) == 0 else {
-                throw AtomicFile.WriteError(path: path, operation: "flush", error: .last)
+                throw AtomicFile.WriteError(path: path, operation: trc("could not … the file", "flush"), error: .last)
             }
         } catch {
             // A half-written line (the disk filled up mid-way) is taken back, and a
@@ -91,7 +91,7 @@ struct AnswerJournal {
         let descriptor = path.withCString { open($0, O_RDWR | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else {
             if errno == ENOENT { return true }
-            throw AtomicFile.WriteError(path: path, operation: "open", error: .last)
+            throw AtomicFile.WriteError(path: path, operation: trc("could not … the file", "open"), error: .last)
         }
         defer { close(descriptor) }
         let line = Self.line(answer)
@@ -100,9 +100,9 @@ struct AnswerJournal {
               pread(descriptor, &found, line.count, off_t(offset)) == line.count, Data(found) == line
         else { return false }
         guard ftruncate(descriptor, off_t(offset)) == 0 else {
-            throw AtomicFile.WriteError(path: path, operation: "cut", error: .last)
+            throw AtomicFile.WriteError(path: path, operation: trc("could not … the file", "cut"), error: .last)
         }
-        guard fsync(descriptor) == 0 else { throw AtomicFile.WriteError(path: path, operation: "flush", error: .last) }
+        guard fsync(descriptor) == 0 else { throw AtomicFile.WriteError(path: path, operation: trc("could not … the file", "flush"), error: .last) }
         if offset == 0 { remove() }
         return true
     }
@@ -115,7 +115,7 @@ struct AnswerJournal {
             data = try BoundedRead.contents(of: path, upTo: Self.sizeLimit)
         } catch {
             if error.reason == .missing { return ([], []) }
-            return ([], ["The answers waiting to be saved in \(path) could not be read: \(error.words)."])
+            return ([], [tr("The answers waiting to be saved in {file} could not be read: {reason}.", ["file": "\(path)", "reason": "\(error.words)"])])
         }
         var answers: [PendingAnswer] = []
         var problems: [String] = []
@@ -127,7 +127,7 @@ struct AnswerJournal {
             if let answer = Self.decode(Data(line)) {
                 answers.append(answer)
             } else {
-                problems.append("\(path), line \(index + 1): not an answer Kuchi can read; the file is kept")
+                problems.append(tr("{file}, line {line}: not an answer Kuchi can read; the file is kept", ["file": "\(path)", "line": "\(index + 1)"]))
             }
         }
         return (answers, problems)

@@ -23,7 +23,7 @@ public enum AtomicFile {
             self.error = error
         }
 
-        public var description: String { "could not \(operation) \(path): \(error.words)" }
+        public var description: String { tr("could not {operation} {file}: {reason}", ["operation": "\(operation)", "file": "\(path)", "reason": "\(error.words)"]) }
     }
 
     /// Replaces the contents of `url` with `data`, creating missing parent directories
@@ -51,7 +51,7 @@ public enum AtomicFile {
         try writeAndSync(data, to: LocalPath(temporary))
         try beforeRename(temporary)
         guard rename(temporary.path, url.path) == 0 else {
-            throw WriteError(path: LocalPath(url), operation: "replace", error: .last)
+            throw WriteError(path: LocalPath(url), operation: trc("could not … the file", "replace"), error: .last)
         }
         renamed = true
         try syncDirectory(LocalPath(directory))
@@ -77,26 +77,26 @@ public enum AtomicFile {
         var status = stat()
         if path.withCString({ stat($0, &status) }) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw WriteError(path: path, operation: "create the folder", error: SystemError(code: ENOTDIR))
+                throw WriteError(path: path, operation: trc("could not … the file", "create the folder"), error: SystemError(code: ENOTDIR))
             }
             return
         }
         let parent = path.folder
         if !parent.bytes.isEmpty, parent != path { try makeDirectories(parent) }
         guard path.withCString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST else {
-            throw WriteError(path: path, operation: "create the folder", error: .last)
+            throw WriteError(path: path, operation: trc("could not … the file", "create the folder"), error: .last)
         }
     }
 
     private static func writeAndSync(_ data: Data, to path: LocalPath) throws(WriteError) {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else {
-            throw WriteError(path: path, operation: "create", error: .last)
+            throw WriteError(path: path, operation: trc("could not … the file", "create"), error: .last)
         }
         defer { close(descriptor) }
         try writeAll(data, to: descriptor, path: path)
         guard fsync(descriptor) == 0 else {
-            throw WriteError(path: path, operation: "flush", error: .last)
+            throw WriteError(path: path, operation: trc("could not … the file", "flush"), error: .last)
         }
     }
 
@@ -117,7 +117,7 @@ public enum AtomicFile {
                 offset += written
             }
         }
-        if let failure { throw WriteError(path: path, operation: "write", error: failure) }
+        if let failure { throw WriteError(path: path, operation: trc("could not … the file", "write"), error: failure) }
     }
 
     /// Flushes a folder's entries to disk, so that a file created, renamed or removed
@@ -125,11 +125,11 @@ public enum AtomicFile {
     static func syncDirectory(_ path: LocalPath) throws(WriteError) {
         let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
-            throw WriteError(path: path, operation: "open", error: .last)
+            throw WriteError(path: path, operation: trc("could not … the file", "open"), error: .last)
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw WriteError(path: path, operation: "flush", error: .last)
+            throw WriteError(path: path, operation: trc("could not … the file", "flush"), error: .last)
         }
     }
 }

@@ -7,7 +7,7 @@ import Glibc
 public struct FileReadError: Error, Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
         case missing
-        /// Something other than a regular file: "a folder", "a named pipe", "a device".
+        /// Something other than a regular file: tr("a folder"), tr("a named pipe"), tr("a device").
         case notAFile(kind: String)
         case tooLarge(size: Int, limit: Int)
         case system(SystemError)
@@ -19,10 +19,10 @@ public struct FileReadError: Error, Sendable, Equatable {
     /// What is wrong, as the end of a sentence: "it is a folder, not a file".
     public var words: String {
         switch reason {
-        case .missing: "it does not exist"
-        case .notAFile(let kind): "it is \(kind), not a file"
+        case .missing: tr("it does not exist")
+        case .notAFile(let kind): tr("it is {kind}, not a file", ["kind": "\(kind)"])
         case .tooLarge(let size, let limit):
-            "it is too large (\(ByteCount.words(size)); at most \(ByteCount.words(limit)))"
+            tr("it is too large ({size}; at most {limit})", ["size": "\(ByteCount.words(size))", "limit": "\(ByteCount.words(limit))"])
         case .system(let error): error.words
         }
     }
@@ -134,15 +134,15 @@ public enum BoundedRead {
 
 /// Names for what can sit at a path instead of a regular file.
 enum FileKind {
-    /// nil for a regular file, else "a folder", "a named pipe", …
+    /// nil for a regular file, else tr("a folder"), tr("a named pipe"), …
     static func name(of mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a named pipe"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "a special file"
+        case S_IFDIR: tr("a folder")
+        case S_IFIFO: tr("a named pipe")
+        case S_IFCHR, S_IFBLK: tr("a device")
+        case S_IFSOCK: tr("a socket")
+        default: tr("a special file")
         }
     }
 }

@@ -48,11 +48,11 @@ public struct DeckCatalog: Sendable {
     func loadAsShipped(id: String) throws(DeckError) -> Deck {
         if id == Self.builtInID { return .kuchiBasics }
         guard Settings.isDeckIdentifier(id) else {
-            throw DeckError(problems: [DeckProblem(file: id, message: "is not a deck Kuchi knows")])
+            throw DeckError(problems: [DeckProblem(file: id, message: tr("is not a deck Kuchi knows"))])
         }
         if let url = file(id: id) { return try DeckLoader.load(contentsOf: url) }
         throw DeckError(problems: [DeckProblem(
-            file: "\(id).json", message: "is no longer in Kuchi's decks; choose another deck in Settings")])
+            file: "\(id).json", message: tr("is no longer in Kuchi's decks; choose another deck in Settings"))])
     }
 
     /// The file of the deck with `id`: a bundled deck's, else an imported one's; nil
@@ -75,7 +75,7 @@ public struct DeckCatalog: Sendable {
             try AtomicFile.write(DeckFile.encode(deck), to: importedFolder.appendingPathComponent("\(id).json"))
         } catch {
             throw DeckError(problems: [DeckProblem(
-                file: path.lastComponent.description, message: "could not be copied into Kuchi's decks: \(error.error.words)")])
+                file: path.lastComponent.description, message: tr("could not be copied into Kuchi's decks: {reason}", ["reason": "\(error.error.words)"]))])
         }
         return DeckEntry(id: id, name: deck.name, origin: .imported)
     }

@@ -52,7 +52,7 @@ enum DeckFile {
             data.append(contentsOf: "}".utf8)
             return data
         } catch {
-            throw AtomicFile.WriteError(path: LocalPath(deck.name), operation: "encode", error: SystemError(code: EINVAL))
+            throw AtomicFile.WriteError(path: LocalPath(deck.name), operation: trc("could not … the file", "encode"), error: SystemError(code: EINVAL))
         }
     }
 }

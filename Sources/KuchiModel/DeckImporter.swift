@@ -15,12 +15,12 @@ public enum DeckImporter {
         do {
             data = try BoundedRead.contents(of: path, upTo: limits.maximumFileSize)
         } catch {
-            throw DeckError(problems: [DeckProblem(file: file, message: "cannot be read: \(error.words)")])
+            throw DeckError(problems: [DeckProblem(file: file, message: tr("cannot be read: {reason}", ["reason": "\(error.words)"]))])
         }
         if let offset = UTF8Validation.firstInvalidByte(in: data) {
             let line = data.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             throw DeckError(problems: [DeckProblem(
-                file: file, line: line, message: "this is not UTF-8 text; save the file as UTF-8 and import it again")])
+                file: file, line: line, message: tr("this is not UTF-8 text; save the file as UTF-8 and import it again"))])
         }
         let separator: Character? = name.extension == "csv" ? "," : name.extension == "tsv" ? "\t" : nil
         let notes = PlainTextNotes(String(decoding: data, as: UTF8.self), defaultSeparator: separator)
@@ -52,20 +52,27 @@ private struct ImportedDeckBuilder {
 
     mutating func add(_ note: PlainTextNotes.Note) {
         let word = note.fields[0]
-        guard !word.isEmpty else { return report(note.line, "the word is empty (each line is the word, a tab, then its meaning)") }
+        guard !word.isEmpty else { return report(note.line, tr("the word is empty (each line is the word, a tab, then its meaning)")) }
         guard note.fields.count >= 2, !note.fields[1].isEmpty else {
-            return report(note.line, "there is no meaning after the word (each line is the word, a tab, then its meaning)")
+            return report(note.line, tr("there is no meaning after the word (each line is the word, a tab, then its meaning)"))
         }
         let meaning = note.fields[1]
         let reading = note.fields.count >= 3 && !note.fields[2].isEmpty ? note.fields[2] : word
-        for (what, text) in [("word", word), ("meaning", meaning), ("reading", reading)] where text.count > limits.maximumTextLength {
-            return report(note.line, "the \(what) is too long (\(text.count) characters; at most \(limits.maximumTextLength))")
+        let limit = limits.maximumTextLength
+        if word.count > limit {
+            return report(note.line, tr("the word is too long ({length} characters; at most {limit})", ["length": "\(word.count)", "limit": "\(limit)"]))
+        }
+        if meaning.count > limit {
+            return report(note.line, tr("the meaning is too long ({length} characters; at most {limit})", ["length": "\(meaning.count)", "limit": "\(limit)"]))
+        }
+        if reading.count > limit {
+            return report(note.line, tr("the reading is too long ({length} characters; at most {limit})", ["length": "\(reading.count)", "limit": "\(limit)"]))
         }
         if let first = firstLine[word] {
-            return report(note.line, "'\(PrintableText.quoting(word, limit: 40))' is already on line \(first)")
+            return report(note.line, tr("'{word}' is already on line {line}", ["word": "\(PrintableText.quoting(word, limit: 40))", "line": "\(first)"]))
         }
         guard cards.count < limits.maximumCards else {
-            return report(note.line, "too many cards; a deck has at most \(limits.maximumCards)")
+            return report(note.line, tr("too many cards; a deck has at most {limit}", ["limit": "\(limits.maximumCards)"]))
         }
         firstLine[word] = note.line
         cards.append(Challenge(question: word, pronunciation: reading, answer: meaning))
@@ -74,14 +81,14 @@ private struct ImportedDeckBuilder {
     func deck(named name: String) throws(DeckError) -> Deck {
         var problems = self.problems
         if problems.isEmpty, cards.isEmpty {
-            problems.append(DeckProblem(file: file, message: "there are no cards: each line is the word, a tab, then its meaning"))
+            problems.append(DeckProblem(file: file, message: tr("there are no cards: each line is the word, a tab, then its meaning")))
         }
         let meanings = Set(cards.map(\.answer)).count
         if problems.isEmpty, !cards.isEmpty, meanings < 3 {
             problems.append(DeckProblem(
-                file: file, message: "needs at least 3 different meanings to offer choices; it has \(meanings)"))
+                file: file, message: trn("needs at least 3 different meanings to offer choices; it has {count}", "needs at least 3 different meanings to offer choices; it has {count}", meanings)))
         }
-        if unlisted > 0 { problems.append(DeckProblem(file: file, message: "and \(unlisted) more problems")) }
+        if unlisted > 0 { problems.append(DeckProblem(file: file, message: trn("and {count} more problem", "and {count} more problems", unlisted))) }
         guard problems.isEmpty else { throw DeckError(problems: problems) }
         return Deck(name: name, language: "ja", cards: cards)
     }

@@ -30,7 +30,7 @@ public enum DeckLoader {
             if case .tooLarge(let size, _) = error.reason {
                 throw DeckError(problems: [DeckProblem(file: file, message: tooLarge(size, limits: limits))])
             }
-            throw DeckError(problems: [DeckProblem(file: file, message: "cannot be read: \(error.words)")])
+            throw DeckError(problems: [DeckProblem(file: file, message: tr("cannot be read: {reason}", ["reason": "\(error.words)"]))])
         }
         return try decode(data, file: file, choicesPerQuestion: choicesPerQuestion, limits: limits)
     }
@@ -69,19 +69,19 @@ public enum DeckLoader {
             }
         } catch {
             if tooManyCards {
-                throw fail("too many cards (more than \(limits.maximumCards)); at most \(limits.maximumCards)")
+                throw fail(tr("too many cards (more than {found}); at most {limit}", ["found": "\(limits.maximumCards)", "limit": "\(limits.maximumCards)"]))
             }
             if error.kind == .tooManyValues, cardBeingRead > 0 {
                 throw DeckError(problems: [DeckProblem(
                     file: file, card: cardBeingRead,
-                    message: "holds too many values; a card has 'question', 'reading', 'romaji', 'answer', 'level' and up to 2 'examples'")])
+                    message: tr("holds too many values; a card has 'question', 'reading', 'romaji', 'answer', 'level' and up to 2 'examples'"))])
             }
             throw fail(error.describe(in: data))
         }
         guard let deck = validator.finish(header: header) else {
             var problems = validator.problems
             if validator.unlistedProblems > 0 {
-                problems.append(DeckProblem(file: file, message: "and \(validator.unlistedProblems) more problems"))
+                problems.append(DeckProblem(file: file, message: trn("and {count} more problem", "and {count} more problems", validator.unlistedProblems)))
             }
             throw DeckError(problems: problems)
         }
@@ -142,6 +142,6 @@ public enum DeckLoader {
     }
 
     private static func tooLarge(_ size: Int, limits: DeckLimits) -> String {
-        "file is too large (\(size) bytes; at most \(limits.maximumFileSize))"
+        tr("file is too large ({size} bytes; at most {limit})", ["size": "\(size)", "limit": "\(limits.maximumFileSize)"])
     }
 }

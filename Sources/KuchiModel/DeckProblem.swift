@@ -20,10 +20,10 @@ public struct DeckProblem: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         if let line {
-            return "\(file): line \(line): \(message)"
+            return tr("{file}: line {line}: {problem}", ["file": "\(file)", "line": "\(line)", "problem": "\(message)"])
         }
         if let card {
-            return "\(file): card \(card): \(message)"
+            return tr("{file}: card {card}: {problem}", ["file": "\(file)", "card": "\(card)", "problem": "\(message)"])
         }
         return "\(file): \(message)"
     }

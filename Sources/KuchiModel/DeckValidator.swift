@@ -32,7 +32,7 @@ struct DeckValidator {
     mutating func beginCards(format: Int?) {
         self.format = format
         cardLists += 1
-        if cardLists == 2 { report("'cards' appears more than once") }
+        if cardLists == 2 { report(tr("'cards' appears more than once")) }
     }
 
     /// Checks the card at position `number` (from 1) of the `cards` list.
@@ -40,7 +40,7 @@ struct DeckValidator {
         cardCount += 1
         guard let card = checkCard(element, number: number) else { return }
         if let first = firstCardByQuestion[card.question] {
-            report("duplicate question '\(PrintableText.quoting(card.question, limit: 40))' (also card \(first))", card: number)
+            report(tr("duplicate question '{question}' (also card {card})", ["question": "\(PrintableText.quoting(card.question, limit: 40))", "card": "\(first)"]), card: number)
             return
         }
         firstCardByQuestion[card.question] = number
@@ -62,7 +62,7 @@ struct DeckValidator {
             problems += cardProblems.prefix(max(room, 0))
         }
         guard let header else {
-            report("the top level must be an object with 'format', 'name' and 'cards'")
+            report(tr("the top level must be an object with 'format', 'name' and 'cards'"))
             return nil
         }
         let document = JSONValue.object(header)
@@ -74,28 +74,28 @@ struct DeckValidator {
         let attribution = optionalString(
             "attribution", document["attribution"], card: nil, limit: limits.maximumCreditLength) ?? ""
         if document["cards"] != nil {
-            report("'cards' must be an array")
+            report(tr("'cards' must be an array"))
         } else if cardLists == 0 {
-            report("missing 'cards'")
+            report(tr("missing 'cards'"))
         } else if cardCount == 0 {
-            report("no cards")
+            report(tr("no cards"))
         }
         // Only meaningful once every card is readable; otherwise it repeats their problems.
         if problems.isEmpty, cardProblems.isEmpty, cardProblemsUnlisted == 0, cardCount > 0,
            distinctAnswers.count < choicesPerQuestion {
-            report("only \(distinctAnswers.count) distinct answers; need at least \(choicesPerQuestion)")
+            report(trn("only {count} distinct answer; need at least {needed}", "only {count} distinct answers; need at least {needed}", distinctAnswers.count, ["needed": "\(choicesPerQuestion)"]))
         }
         guard problems.isEmpty, cardProblems.isEmpty, cardCount > 0, let name, let language else { return nil }
         return Deck(name: name, language: language, license: license, attribution: attribution, cards: cards)
     }
 
     private mutating func checkFormat(_ value: JSONValue?) {
-        guard let value else { return report("missing 'format'") }
+        guard let value else { return report(tr("missing 'format'")) }
         guard let number = value.numberValue, let format = Int(exactly: number) else {
-            return report("'format' must be a whole number")
+            return report(tr("'format' must be a whole number"))
         }
         if !Self.formats.contains(format) {
-            report("unsupported format \(format); this version of Kuchi reads formats 1 and 2")
+            report(tr("unsupported format {format}; this version of Kuchi reads formats 1 and 2", ["format": "\(format)"]))
         }
     }
 
@@ -107,8 +107,8 @@ struct DeckValidator {
 
     private mutating func checkCard(_ element: JSONValue, number: Int) -> Challenge? {
         guard case .object(let members) = element else {
-            report(format == 2 ? "must be an object with 'question', 'reading' and 'answer'"
-                : "must be an object with 'question', 'pronunciation' and 'answer'", card: number)
+            report(format == 2 ? tr("must be an object with 'question', 'reading' and 'answer'")
+                : tr("must be an object with 'question', 'pronunciation' and 'answer'"), card: number)
             return nil
         }
         // One pass over the members instead of a lookup per field: this loop runs once
@@ -153,7 +153,7 @@ struct DeckValidator {
     private mutating func kanaReading(_ value: JSONValue?, card: Int) -> String? {
         guard let text = requiredString("reading", value, card: card) else { return nil }
         guard Kana.isReading(text) else {
-            report("'reading' must be kana (hiragana or katakana); it is '\(PrintableText.quoting(text, limit: 40))'",
+            report(tr("'reading' must be kana (hiragana or katakana); it is '{reading}'", ["reading": "\(PrintableText.quoting(text, limit: 40))"]),
                    card: card)
             return nil
         }
@@ -164,7 +164,7 @@ struct DeckValidator {
     /// absent or null, nil (with the problem reported) when anything is wrong.
     private mutating func checkExamples(_ value: JSONValue?, card: Int) -> [Example]? {
         guard let value else { return [] }
-        let rule = "'examples' must be a list of up to \(Self.maximumExamples) objects with the texts 'ja' and 'en'"
+        let rule = tr("'examples' must be a list of up to {limit} objects with the texts 'ja' and 'en'", ["limit": "\(Self.maximumExamples)"])
         switch value {
         case .null:
             return []
@@ -172,7 +172,7 @@ struct DeckValidator {
             var examples: [Example] = []
             for (index, item) in items.enumerated() {
                 guard case .object = item else {
-                    report("\(rule); example \(index + 1) is not an object", card: card)
+                    report(tr("{rule}; example {number} is not an object", ["rule": rule, "number": "\(index + 1)"]), card: card)
                     return nil
                 }
                 let ja = requiredString("examples[\(index + 1)].ja", item["ja"], card: card)
@@ -182,7 +182,7 @@ struct DeckValidator {
             }
             return examples
         case .array(let items):
-            report("\(rule); it has \(items.count)", card: card)
+            report(tr("{rule}; it has {found}", ["rule": rule, "found": "\(items.count)"]), card: card)
             return nil
         default:
             report(rule, card: card)
@@ -192,16 +192,16 @@ struct DeckValidator {
 
     private mutating func requiredString(_ key: String, _ value: JSONValue?, card: Int?) -> String? {
         guard let value else {
-            report("missing '\(key)'", card: card)
+            report(tr("missing '{key}'", ["key": "\(key)"]), card: card)
             return nil
         }
         if case .null = value {
-            report("'\(key)' is null; it must be text", card: card)
+            report(tr("'{key}' is null; it must be text", ["key": "\(key)"]), card: card)
             return nil
         }
         guard let text = optionalString(key, value, card: card, limit: limits.maximumTextLength) else { return nil }
         if Self.isBlank(text) {
-            report("'\(key)' is empty", card: card)
+            report(tr("'{key}' is empty", ["key": "\(key)"]), card: card)
             return nil
         }
         return text
@@ -216,14 +216,14 @@ struct DeckValidator {
             // Counting characters walks grapheme clusters; most strings are decided by
             // their byte count, which is at least their character count.
             if text.utf8.count > limit, case let length = text.count, length > limit {
-                report("'\(key)' is too long (\(length) characters; at most \(limit))", card: card)
+                report(tr("'{key}' is too long ({length} characters; at most {limit})", ["key": "\(key)", "length": "\(length)", "limit": "\(limit)"]), card: card)
                 return nil
             }
             return text
         case .null:
             return nil
         default:
-            report("'\(key)' must be a string", card: card)
+            report(tr("'{key}' must be a string", ["key": "\(key)"]), card: card)
             return nil
         }
     }

@@ -5,26 +5,26 @@ import FoundationEssentials
 enum DecodingErrorDescription {
     static func describe(_ error: any Error) -> String {
         if let invalid = error as? Settings.InvalidSetting { return invalid.description }
-        guard let error = error as? DecodingError else { return "it could not be read" }
+        guard let error = error as? DecodingError else { return tr("it could not be read") }
         switch error {
         case .typeMismatch(let type, let context):
-            return "\(place(context.codingPath)) must be \(words(for: type))"
+            return tr("{field} must be {kind}", ["field": "\(place(context.codingPath))", "kind": "\(words(for: type))"])
         case .valueNotFound(let type, let context):
-            return "\(place(context.codingPath)) is null; it must be \(words(for: type))"
+            return tr("{field} is null; it must be {kind}", ["field": "\(place(context.codingPath))", "kind": "\(words(for: type))"])
         case .keyNotFound(let key, let context):
-            return "\(place(context.codingPath + [key])) is missing"
+            return tr("{field} is missing", ["field": "\(place(context.codingPath + [key]))"])
         case .dataCorrupted(let context):
             // The sentence ends where the caller puts its full stop, not in the decoder's.
             var detail = Substring(context.debugDescription)
             while detail.last == "." { detail = detail.dropLast() }
             return "\(place(context.codingPath)): \(PrintableText.quoting(String(detail), limit: 120))"
         @unknown default:
-            return "it could not be read"
+            return tr("it could not be read")
         }
     }
 
     private static func place(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return "the whole file" }
+        guard !path.isEmpty else { return tr("the whole file") }
         let keys = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
         return "'\(PrintableText.quoting(keys.joined(separator: "."), limit: 60))'"
     }
@@ -32,11 +32,11 @@ enum DecodingErrorDescription {
     private static func words(for type: Any.Type) -> String {
         switch type {
         case is String.Type: "text"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is Int32.Type, is Int64.Type: "a whole number"
-        case is Double.Type, is Float.Type: "a number"
+        case is Bool.Type: tr("true or false")
+        case is Int.Type, is Int32.Type, is Int64.Type: tr("a whole number")
+        case is Double.Type, is Float.Type: tr("a number")
         default:
-            if "\(type)".hasPrefix("Dictionary") { "an object" } else if "\(type)".hasPrefix("Array") { "a list" } else { "\(type)" }
+            if "\(type)".hasPrefix("Dictionary") { tr("an object") } else if "\(type)".hasPrefix("Array") { tr("a list") } else { "\(type)" }
         }
     }
 }

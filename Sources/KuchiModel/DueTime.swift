@@ -6,39 +6,38 @@ import Glibc
 /// When a card is due, in words relative to now: "in 4 minutes", "today at 18:30",
 /// "tomorrow at 09:15", "on Friday 27 November".
 ///
-/// Local time comes from the C library, as for ``StudyDay``; calendar days here are
+/// Local time comes from the C library, as for ``StudyDay``, and so do the names of days
+/// and months (strftime, in the locale's LC_TIME; English in the C locale of tests); calendar days here are
 /// plain midnight-to-midnight days, since "tomorrow" is said of the clock.
 public enum DueTime {
-    private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    private static let months = [
-        "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
-    ]
-
     public static func describe(_ due: Date, from now: Date) -> String {
         let seconds = due.timeIntervalSince(now)
-        if seconds <= 0 { return "now" }
+        if seconds <= 0 { return trc("when a card is due", "now") }
         if seconds < 3_600 {
             let minutes = max(Int((seconds / 60).rounded(.up)), 1)
-            return minutes == 1 ? "in a minute" : "in \(minutes) minutes"
+            return minutes == 1 ? tr("in a minute") : trn("in {count} minute", "in {count} minutes", minutes)
         }
-        guard let dueParts = localParts(due), let nowParts = localParts(now) else { return "later" }
-        let time = "\(twoDigits(dueParts.tm_hour)):\(twoDigits(dueParts.tm_min))"
+        guard let dueParts = localParts(due), let nowParts = localParts(now) else { return tr("later") }
+        // TRANSLATORS: a time of day, as strftime writes it: "%H:%M" is "09:15".
+        let time = format(dueParts, trc("strftime format of a time of day", "%H:%M"))
         let midnight = StudyDay(rolloverHour: 0)
         let days = calendarDays(from: midnight.start(of: now), to: midnight.start(of: due))
         switch days {
-        case 0: return "today at \(time)"
-        case 1: return "tomorrow at \(time)"
+        case 0: return tr("today at {time}", ["time": time])
+        case 1: return tr("tomorrow at {time}", ["time": time])
         default:
-            let day = "\(weekdays[Int(dueParts.tm_wday) % 7]) \(dueParts.tm_mday) \(months[Int(dueParts.tm_mon) % 12])"
-            return dueParts.tm_year == nowParts.tm_year ? "on \(day)" : "on \(day) \(Int(dueParts.tm_year) + 1900)"
+            // TRANSLATORS: strftime formats of a day: "%A %-d %B" is "Friday 27 November"; "%A %-d %B %Y" adds the year.
+            return dueParts.tm_year == nowParts.tm_year
+                ? tr("on {day}", ["day": format(dueParts, trc("strftime format of a day this year", "%A %-d %B"))])
+                : tr("on {day}", ["day": format(dueParts, trc("strftime format of a day in another year", "%A %-d %B %Y"))])
         }
     }
 
-    /// "14 November", the local date of `date`.
+    /// "14 November", the local date of `date`, in the locale's month names.
     public static func dayAndMonth(_ date: Date) -> String {
         guard let parts = localParts(date) else { return "" }
-        return "\(parts.tm_mday) \(months[Int(parts.tm_mon) % 12])"
+        // TRANSLATORS: strftime format of a date in a sentence: "%-d %B" is "14 November".
+        return format(parts, trc("strftime format of a day and month", "%-d %B"))
     }
 
     /// The local day of the month of `date`, 1–31 (0 if the C library cannot tell).
@@ -57,5 +56,11 @@ public enum DueTime {
         return localtime_r(&seconds, &parts) == nil ? nil : parts
     }
 
-    private static func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// `parts` written by the C library's strftime in the locale's names (LC_TIME).
+    private static func format(_ parts: tm, _ format: String) -> String {
+        var parts = parts
+        var buffer = [CChar](repeating: 0, count: 256)
+        let length = strftime(&buffer, buffer.count, format, &parts)
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

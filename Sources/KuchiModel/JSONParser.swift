@@ -60,12 +60,12 @@ struct JSONReader {
     /// Checks that only whitespace follows the document.
     mutating func end() throws(JSONSyntaxError) {
         skipWhitespace()
-        if index < bytes.count { throw failure("unexpected text after the end of the document") }
+        if index < bytes.count { throw failure(tr("unexpected text after the end of the document")) }
     }
 
     mutating func value() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
-        guard index < bytes.count else { throw failure("unexpected end of file") }
+        guard index < bytes.count else { throw failure(tr("unexpected end of file")) }
         valueBudget -= 1
         if valueBudget < 0 { throw JSONSyntaxError(kind: .tooManyValues, offset: index) }
         switch bytes[index] {
@@ -76,7 +76,7 @@ struct JSONReader {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw failure("invalid value")
+        default: throw failure(tr("invalid value"))
         }
     }
 
@@ -91,7 +91,7 @@ struct JSONReader {
     mutating func enterContainer() throws(JSONSyntaxError) {
         skipWhitespace()
         depth += 1
-        if depth > JSONParser.maximumDepth { throw failure("nested more than \(JSONParser.maximumDepth) levels deep") }
+        if depth > JSONParser.maximumDepth { throw failure(tr("nested more than {depth} levels deep", ["depth": "\(JSONParser.maximumDepth)"])) }
         index += 1
     }
 
@@ -102,17 +102,17 @@ struct JSONReader {
             switch peek() {
             case UInt8(ascii: ","): index += 1; skipWhitespace()
             case UInt8(ascii: "}"): index += 1; depth -= 1; return nil
-            default: throw failure("expected ',' or '}'")
+            default: throw failure(tr("expected ',' or '}'"))
             }
         } else if peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return nil
         }
-        guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes") }
+        guard peek() == UInt8(ascii: "\"") else { throw failure(tr("expected a key in double quotes")) }
         let key = try string()
         skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the key") }
+        guard peek() == UInt8(ascii: ":") else { throw failure(tr("expected ':' after the key")) }
         index += 1
         return key
     }
@@ -126,7 +126,7 @@ struct JSONReader {
             return false
         }
         if !first {
-            guard peek() == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+            guard peek() == UInt8(ascii: ",") else { throw failure(tr("expected ',' or ']'")) }
             index += 1
         }
         return true
@@ -160,21 +160,21 @@ struct JSONReader {
         if peek() == UInt8(ascii: "0") {
             index += 1
         } else if digits() == 0 {
-            throw failure("invalid number")
+            throw failure(tr("invalid number"))
         }
         if peek() == UInt8(ascii: ".") {
             index += 1
-            if digits() == 0 { throw failure("invalid number") }
+            if digits() == 0 { throw failure(tr("invalid number")) }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-            if digits() == 0 { throw failure("invalid number") }
+            if digits() == 0 { throw failure(tr("invalid number")) }
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let number = Double(text), number.isFinite else {
             index = start
-            throw failure("number out of range")
+            throw failure(tr("number out of range"))
         }
         return number
     }
@@ -189,7 +189,7 @@ struct JSONReader {
         let count = word.utf8CodeUnitCount
         let expected = UnsafeRawBufferPointer(start: word.utf8Start, count: count)
         guard index + count <= bytes.count, bytes[index..<index + count].elementsEqual(expected) else {
-            throw failure("invalid value")
+            throw failure(tr("invalid value"))
         }
         index += count
     }
@@ -208,6 +208,6 @@ struct JSONReader {
     }
 
     func failure(_ reason: String) -> JSONSyntaxError {
-        JSONSyntaxError(kind: .syntax(index < bytes.count ? reason : "unexpected end of file"), offset: index)
+        JSONSyntaxError(kind: .syntax(index < bytes.count ? reason : tr("unexpected end of file")), offset: index)
     }
 }

@@ -6,7 +6,7 @@ extension JSONReader {
     /// with the same depth limit.
     mutating func skipValue() throws(JSONSyntaxError) {
         skipWhitespace()
-        guard let byte = peek() else { throw failure("unexpected end of file") }
+        guard let byte = peek() else { throw failure(tr("unexpected end of file")) }
         switch byte {
         case UInt8(ascii: "{"):
             try enterContainer()
@@ -38,17 +38,17 @@ extension JSONReader {
             switch peek() {
             case UInt8(ascii: ","): index += 1; skipWhitespace()
             case UInt8(ascii: "}"): index += 1; depth -= 1; return false
-            default: throw failure("expected ',' or '}'")
+            default: throw failure(tr("expected ',' or '}'"))
             }
         } else if peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return false
         }
-        guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes") }
+        guard peek() == UInt8(ascii: "\"") else { throw failure(tr("expected a key in double quotes")) }
         try skipString()
         skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the key") }
+        guard peek() == UInt8(ascii: ":") else { throw failure(tr("expected ':' after the key")) }
         index += 1
         return true
     }
@@ -63,7 +63,7 @@ extension JSONReader {
                 return
             case UInt8(ascii: "\\"):
                 index += 1
-                guard index < bytes.count else { throw failure("unterminated string") }
+                guard index < bytes.count else { throw failure(tr("unterminated string")) }
                 switch bytes[index] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
                      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -72,21 +72,21 @@ extension JSONReader {
                     // Surrogate pairs are checked where strings are decoded; here only
                     // the four hex digits.
                     index += 1
-                    guard index + 4 <= bytes.count else { throw failure("incomplete \\u escape") }
+                    guard index + 4 <= bytes.count else { throw failure(tr("incomplete \\u escape")) }
                     for _ in 0..<4 {
-                        guard bytes[index].isHexDigit else { throw failure("invalid \\u escape") }
+                        guard bytes[index].isHexDigit else { throw failure(tr("invalid \\u escape")) }
                         index += 1
                     }
                 default:
-                    throw failure("invalid escape in a string")
+                    throw failure(tr("invalid escape in a string"))
                 }
             case 0..<0x20:
-                throw failure("control character in a string (use \\n, \\t, …)")
+                throw failure(tr("control character in a string (use \\n, \\t, …)"))
             default:
                 index += 1
             }
         }
-        throw failure("unterminated string")
+        throw failure(tr("unterminated string"))
     }
 }
 

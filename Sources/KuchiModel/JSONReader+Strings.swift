@@ -13,7 +13,7 @@ extension JSONReader {
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw failure("control character in a string (use \\n, \\t, …)") }
+            if byte < 0x20 { throw failure(tr("control character in a string (use \\n, \\t, …)")) }
             index += 1
         }
         var buffer = Array(bytes[start..<index])
@@ -26,18 +26,18 @@ extension JSONReader {
             case UInt8(ascii: "\\"):
                 try escape(into: &buffer)
             case 0..<0x20:
-                throw failure("control character in a string (use \\n, \\t, …)")
+                throw failure(tr("control character in a string (use \\n, \\t, …)"))
             default:
                 buffer.append(byte)
                 index += 1
             }
         }
-        throw failure("unterminated string")
+        throw failure(tr("unterminated string"))
     }
 
     private mutating func escape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
         index += 1
-        guard index < bytes.count else { throw failure("unterminated string") }
+        guard index < bytes.count else { throw failure(tr("unterminated string")) }
         let replacement: UInt8? = switch bytes[index] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes[index]
         case UInt8(ascii: "b"): 0x08
@@ -52,27 +52,27 @@ extension JSONReader {
             index += 1
             return
         }
-        guard bytes[index] == UInt8(ascii: "u") else { throw failure("invalid escape in a string") }
+        guard bytes[index] == UInt8(ascii: "u") else { throw failure(tr("invalid escape in a string")) }
         var scalar = try hexQuad()
         if (0xD800..<0xDC00).contains(scalar) {
             // A high surrogate must be followed by an escaped low one; together they
             // make one character outside the Basic Multilingual Plane.
             guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                throw failure("unpaired surrogate in a \\u escape")
+                throw failure(tr("unpaired surrogate in a \\u escape"))
             }
             index += 1
             let low = try hexQuad()
-            guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate in a \\u escape") }
+            guard (0xDC00..<0xE000).contains(low) else { throw failure(tr("unpaired surrogate in a \\u escape")) }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
-        guard let unicode = Unicode.Scalar(scalar) else { throw failure("unpaired surrogate in a \\u escape") }
+        guard let unicode = Unicode.Scalar(scalar) else { throw failure(tr("unpaired surrogate in a \\u escape")) }
         UTF8.encode(unicode) { buffer.append($0) }
     }
 
     /// Reads "uXXXX" (the index is on the "u").
     private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
         index += 1
-        guard index + 4 <= bytes.count else { throw failure("incomplete \\u escape") }
+        guard index + 4 <= bytes.count else { throw failure(tr("incomplete \\u escape")) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -80,7 +80,7 @@ extension JSONReader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: throw failure("invalid \\u escape")
+            default: throw failure(tr("invalid \\u escape"))
             }
             value = value << 4 | UInt32(digit)
             index += 1

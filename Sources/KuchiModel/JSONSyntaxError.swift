@@ -19,11 +19,11 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
     func describe(in data: Data) -> String {
         switch kind {
         case .invalidUTF8:
-            return "not valid UTF-8 at byte \(offset)"
+            return tr("not valid UTF-8 at byte {offset}", ["offset": "\(offset)"])
         case .syntax(let reason):
-            return "not valid JSON: \(Self.location(ofByte: offset, in: data)): \(reason)"
+            return tr("not valid JSON: {place}: {reason}", ["place": "\(Self.location(ofByte: offset, in: data))", "reason": "\(reason)"])
         case .tooManyValues:
-            return "too many values in one place (\(Self.location(ofByte: offset, in: data)))"
+            return tr("too many values in one place ({place})", ["place": "\(Self.location(ofByte: offset, in: data))"])
         }
     }
 
@@ -32,11 +32,11 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
     func words(in data: Data) -> String {
         switch kind {
         case .invalidUTF8:
-            return "it is not valid UTF-8 text (at byte \(offset))"
+            return tr("it is not valid UTF-8 text (at byte {offset})", ["offset": "\(offset)"])
         case .syntax(let reason):
-            return "it is not valid JSON (\(Self.location(ofByte: offset, in: data)): \(reason))"
+            return tr("it is not valid JSON ({place}: {reason})", ["place": "\(Self.location(ofByte: offset, in: data))", "reason": "\(reason)"])
         case .tooManyValues:
-            return "it holds far more than Kuchi ever writes (\(Self.location(ofByte: offset, in: data)))"
+            return tr("it holds far more than Kuchi ever writes ({place})", ["place": "\(Self.location(ofByte: offset, in: data))"])
         }
     }
 
@@ -54,6 +54,6 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
             index += 1
         }
         let column = String(decoding: data[lineStart..<stop], as: UTF8.self).count + 1
-        return "line \(line), column \(column)"
+        return tr("line {line}, column {column}", ["line": "\(line)", "column": "\(column)"])
     }
 }

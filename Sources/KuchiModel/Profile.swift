@@ -16,7 +16,7 @@ public struct Profile: Codable, Equatable, Sendable {
         guard Self.fitsLength(name) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.name],
-                debugDescription: "the name is longer than \(Self.maximumNameLength) characters"))
+                debugDescription: tr("the name is longer than {limit} characters", ["limit": "\(Self.maximumNameLength)"])))
         }
     }
 

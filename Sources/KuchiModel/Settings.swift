@@ -71,12 +71,12 @@ public struct Settings: Codable, Equatable, Sendable {
             ?? defaults.desiredRetention
         guard Self.isColor(cardColor) else {
             throw DecodingError.dataCorrupted(.init(
-                codingPath: [CodingKeys.cardColor], debugDescription: "a colour is written #rrggbb"))
+                codingPath: [CodingKeys.cardColor], debugDescription: tr("a colour is written #rrggbb")))
         }
         guard Self.isDeckIdentifier(deck) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.deck],
-                debugDescription: "a deck is named with up to 64 letters, digits, '-', '_' and '.'"))
+                debugDescription: tr("a deck is named with up to 64 letters, digits, '-', '_' and '.'")))
         }
     }
 
@@ -108,9 +108,10 @@ public struct Settings: Codable, Equatable, Sendable {
         let found: Double?
 
         var description: String {
-            let rule = "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)"
-            guard let found else { return rule }
-            return "\(rule); it was \(found)"
+            guard let found else {
+                return tr("'{key}' must be a whole number from {lowest} to {highest}", ["key": key, "lowest": "\(range.lowerBound)", "highest": "\(range.upperBound)"])
+            }
+            return tr("'{key}' must be a whole number from {lowest} to {highest}; it was {found}", ["key": key, "lowest": "\(range.lowerBound)", "highest": "\(range.upperBound)", "found": "\(found)"])
         }
     }
 

@@ -87,12 +87,12 @@ extension StudyPlanner {
             switch error.error.code {
             case ENOSPC, EDQUOT: throw ReviewStoreError(path: path, kind: .diskFull)
             case EACCES, EPERM, EROFS: throw ReviewStoreError(path: path, kind: .readOnly)
-            default: throw ReviewStoreError(path: path, kind: .other("could not \(error.operation) it: \(error.error.words)"))
+            default: throw ReviewStoreError(path: path, kind: .other(tr("could not {operation} it: {reason}", ["operation": "\(error.operation)", "reason": "\(error.error.words)"])))
             }
         }
         guard isTaken else {
             throw ReviewStoreError(
-                path: path, kind: .other("it no longer ends with that answer (was it changed?), so it was left as it is"))
+                path: path, kind: .other(tr("it no longer ends with that answer (was it changed?), so it was left as it is")))
         }
     }
 }

@@ -4,19 +4,19 @@ public enum UserFile: String, Sendable, CaseIterable {
 
     public var fileName: String { "\(rawValue).json" }
 
-    /// How people call it: "your settings".
+    /// How people call it: trc("what Kuchi could not save", "your settings").
     public var title: String {
         switch self {
-        case .profile: "your profile"
-        case .settings: "your settings"
+        case .profile: trc("what Kuchi could not save", "your profile")
+        case .settings: trc("what Kuchi could not save", "your settings")
         }
     }
 
     /// What Kuchi does without it, as the end of a sentence.
     var fallbackWords: String {
         switch self {
-        case .profile: "asks for your name again"
-        case .settings: "uses the default settings"
+        case .profile: trc("what Kuchi does instead", "asks for your name again")
+        case .settings: trc("what Kuchi does instead", "uses the default settings")
         }
     }
 

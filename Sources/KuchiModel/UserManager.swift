@@ -135,9 +135,9 @@ public final class UserManager {
     ) -> UserFileProblem {
         let path = LocalPath(location.url(of: file))
         let folder = LocalPath(location.url(of: file).deletingLastPathComponent())
-        var message = "Kuchi could not save \(file.title) to \(path): \(error.error.words)."
+        var message = tr("Kuchi could not save {title} to {file}: {reason}.", ["title": file.title, "file": "\(path)", "reason": error.error.words])
         if let advice = error.error.advice(folder: folder) { message += " " + advice }
-        message += " Kuchi keeps \(file.title) while it runs and tries again with your next change."
+        message += " " + tr("Kuchi keeps {title} while it runs and tries again with your next change.", ["title": file.title])
         return UserFileProblem(file: file, path: path, message: message, keepsFileInPlace: false)
     }
 

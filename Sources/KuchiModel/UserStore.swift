@@ -31,7 +31,7 @@ public final class UserStore: Sendable {
     public func removeProfile() throws(AtomicFile.WriteError) {
         let path = location.url(of: .profile).path
         guard unlink(path) == 0 || errno == ENOENT else {
-            throw AtomicFile.WriteError(path: LocalPath(path), operation: "remove", error: .last)
+            throw AtomicFile.WriteError(path: LocalPath(path), operation: trc("could not … the file", "remove"), error: .last)
         }
     }
 
@@ -56,7 +56,7 @@ public final class UserStore: Sendable {
             data = try encoder.encode(value)
         } catch {
             // Kuchi's own values always encode; say so plainly rather than trap.
-            throw AtomicFile.WriteError(path: LocalPath(url), operation: "encode", error: SystemError(code: EINVAL))
+            throw AtomicFile.WriteError(path: LocalPath(url), operation: trc("could not … the file", "encode"), error: SystemError(code: EINVAL))
         }
         try AtomicFile.write(data, to: url)
     }
@@ -83,7 +83,7 @@ public final class UserStore: Sendable {
     /// Why `data` did not decode, in words. Only a failed file pays for the strict
     /// parse, which finds the line and column that the decoder does not report.
     static func reason(for error: any Error, in data: Data) -> String {
-        if data.isEmpty { return "it is empty" }
+        if data.isEmpty { return tr("it is empty") }
         do {
             _ = try JSONParser.parse(data)
         } catch {
@@ -97,20 +97,18 @@ public final class UserStore: Sendable {
     /// Renames an unusable file out of the way and says so.
     private func moveAside(_ file: UserFile, _ path: LocalPath, reason: String) -> UserFileProblem {
         let destination = Self.asidePath(for: path, at: now())
-        let opening = "The file with \(file.title), \(path), could not be used: \(reason)."
+        let opening = tr("The file with {title}, {file}, could not be used: {reason}.", ["title": file.title, "file": "\(path)", "reason": reason])
         guard path.withCString({ from in destination.withCString { rename(from, $0) } }) == 0 else {
             let failure = SystemError.last
             return UserFileProblem(
                 file: file, path: path,
-                message: "\(opening) Kuchi could not move it aside either (\(failure.words)), so it "
-                    + "\(file.fallbackWords) and will not save over it. Move or repair the file, then start Kuchi again.",
+                message: opening + " " + tr("Kuchi could not move it aside either ({reason}), so it {fallback} and will not save over it. Move or repair the file, then start Kuchi again.", ["reason": failure.words, "fallback": file.fallbackWords]),
                 keepsFileInPlace: true)
         }
         let aside = destination.lastComponent
         return UserFileProblem(
             file: file, path: path,
-            message: "\(opening) Kuchi moved it aside to \(aside), in the same folder, and \(file.fallbackWords). "
-                + "Nothing was deleted.",
+            message: opening + " " + tr("Kuchi moved it aside to {file}, in the same folder, and {fallback}. Nothing was deleted.", ["file": "\(aside)", "fallback": file.fallbackWords]),
             keepsFileInPlace: false)
     }
 

@@ -69,6 +69,16 @@ def binary():
     return path
 
 
+def locale_for(language):
+    """A UTF-8 locale of `language` installed on this system, or C.UTF-8."""
+    wanted = {"de": "de_DE", "es": "es_ES", "pt_BR": "pt_BR"}.get(language, language)
+    installed = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
+    for name in installed:
+        if name.lower().replace("-", "") in (wanted.lower() + ".utf8",):
+            return name
+    return "C.UTF-8"
+
+
 def is_root():
     return os.geteuid() == 0
 
@@ -246,8 +256,11 @@ def find_application(process, title):
 class KuchiApp:
     """One run of `kuchi` with its own HOME; a context manager that quits it."""
 
-    def __init__(self, home=None, arguments=(), drop_privileges=False, speech_dispatcher=False):
+    def __init__(self, home=None, arguments=(), drop_privileges=False, speech_dispatcher=False, language=None):
         self.owns_home = home is None
+        # A gettext language ("de", "pt_BR"); None runs Kuchi in English whatever the
+        # environment of the test run says.
+        self.language = language
         self.home = home or tempfile.mkdtemp(prefix="kuchi-shipped-")
         self.arguments = list(arguments)
         self.drop_privileges = drop_privileges
@@ -267,6 +280,12 @@ class KuchiApp:
     def environment(self):
         environment = {key: value for key, value in os.environ.items() if not key.startswith("XDG_")}
         environment.update(HOME=self.home, LANG="C.UTF-8", GTK_A11Y="atspi")
+        for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_TIME", "LC_NUMERIC"):
+            environment.pop(key, None)
+        if self.language:
+            # The language's own locale when the system has it (dates and numbers
+            # follow it); otherwise C.UTF-8, where LANGUAGE still picks the messages.
+            environment.update(LANGUAGE=self.language, LANG=locale_for(self.language))
         return environment
 
     def command(self):

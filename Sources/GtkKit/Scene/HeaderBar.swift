@@ -14,6 +14,8 @@ public struct HeaderBar {
     let start: AnyView?
     let title: AnyView?
     let menu: [[MenuItem]]
+    /// The menu button's accessible name and tooltip (it shows only an icon).
+    private var menuName = "Main Menu"
 
     /// `menu` is a list of sections, shown with separators between them; `title`
     /// replaces the window title in the middle (a view switcher, say).
@@ -37,13 +39,21 @@ public struct HeaderBar {
         self.menu = menu
     }
 
+    /// The same header bar, its menu button named `name` (the app's translation of
+    /// "Main Menu").
+    public func menuName(_ name: String) -> HeaderBar {
+        var bar = self
+        bar.menuName = name
+        return bar
+    }
+
     func build(in context: BuildContext) -> Widget {
         let bar = HeaderBarWidget()
         for child in start?._build(in: context) ?? [] { bar.packStart(child) }
         if let title { bar.setTitleWidget(title.buildOne(in: context)) }
         if !menu.isEmpty {
             let sections = menu.map { $0.map { (label: $0.label, action: $0.action) } }
-            bar.packEnd(MenuButtonWidget(iconName: "open-menu-symbolic", name: "Main Menu", sections: sections, primary: true))
+            bar.packEnd(MenuButtonWidget(iconName: "open-menu-symbolic", name: menuName, sections: sections, primary: true))
         }
         return bar
     }

@@ -44,7 +44,7 @@ extension View {
     ) -> ModifiedView<Self> {
         presenting(isPresented) { owner in
             let dialog = MessageDialogWidget(over: owner, heading: title, body: message)
-            dialog.addResponse("cancel", label: "Cancel")
+            dialog.addResponse("cancel", label: StockLabels.cancel)
             dialog.addResponse("confirm", label: confirm, appearance: destructive ? .destructive : .suggested)
             dialog.setResponses(default: "cancel", close: "cancel")
             dialog.onResponse { $0 == "confirm" ? onConfirm() : onCancel() }

@@ -12,12 +12,12 @@ struct CongratulationsView: View {
         // A short window leaves the icon out, so Play Again stays in view.
         StatusPage(
             iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
-            title: { "Congratulations!" }, description: { "" }
+            title: { tr("Congratulations!") }, description: { "" }
         ) {
             VStack(spacing: 12) {
                 Text { users.profile.name }.cssClass("title-3").wrapping()
-                Text("You’re awesome!").wrapping()
-                Button("Play Again") {
+                Text(tr("You’re awesome!")).wrapping()
+                Button(tr("Play Again")) {
                     session.restart()
                     // Nothing left in the schedule: Welcome says when the next card is due.
                     if session.isOver { state.challengeStep = .welcome }

@@ -15,8 +15,8 @@ struct DeckLoading<Content: View>: View {
     var body: some View {
         If({ decks.isLoading }) {
             StatusPage(
-                iconName: { nil }, title: { "Loading \(decks.loadingName ?? "")…" },
-                description: { "The deck’s words will be here in a moment." }
+                iconName: { nil }, title: { tr("Loading {deck}…", ["deck": decks.loadingName ?? ""]) },
+                description: { tr("The deck’s words will be here in a moment.") }
             ) {
                 If({ decks.isLoadingSlowly }) { Spinner() }
             }

@@ -13,18 +13,18 @@ struct HomeView: View {
         @Bindable var state = state
         ViewStack(selection: $state.homePage, link: link) {
             ViewStackPage(
-                AppState.HomePage.learn, title: "Learn", iconName: "accessories-dictionary-symbolic",
+                AppState.HomePage.learn, title: trc("page", "Learn"), iconName: "accessories-dictionary-symbolic",
                 isVisible: { users.settings.learningEnabled }
             ) {
                 DeckLoading { LearnView() }
             }
-            ViewStackPage(AppState.HomePage.challenge, title: "Challenge", iconName: "input-gaming-symbolic") {
+            ViewStackPage(AppState.HomePage.challenge, title: trc("page", "Challenge"), iconName: "input-gaming-symbolic") {
                 DeckLoading { ChallengePage() }
             }
-            ViewStackPage(AppState.HomePage.statistics, title: "Statistics", iconName: "x-office-spreadsheet-symbolic") {
+            ViewStackPage(AppState.HomePage.statistics, title: trc("page", "Statistics"), iconName: "x-office-spreadsheet-symbolic") {
                 DeckLoading { StatisticsView() }
             }
-            ViewStackPage(AppState.HomePage.settings, title: "Settings", iconName: "emblem-system-symbolic") {
+            ViewStackPage(AppState.HomePage.settings, title: trc("page", "Settings"), iconName: "emblem-system-symbolic") {
                 SettingsView()
             }
         }

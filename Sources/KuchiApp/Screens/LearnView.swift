@@ -12,14 +12,14 @@ struct LearnView: View {
         If({ learn.isFinished }) {
             StatusPage(
                 iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
-                title: { "Remembered \(learn.remembered)/\(learn.total)" },
+                title: { tr("Remembered {remembered}/{total}", ["remembered": learn.remembered.grouped, "total": learn.total.grouped]) },
                 description: {
                     learn.isExtraPractice
-                        ? "Nothing was due, so that round was extra practice. Another one practises more cards."
-                        : "That was the round. Another one brings the cards due now, or extra practice when nothing is."
+                        ? tr("Nothing was due, so that round was extra practice. Another one practises more cards.")
+                        : tr("That was the round. Another one brings the cards due now, or extra practice when nothing is.")
                 }
             ) {
-                Button("Start Again") { learn.startAgain() }
+                Button(tr("Start Again")) { learn.startAgain() }
                     .cssClass("suggested-action", "pill")
                     .align(horizontal: .center)
                     .focusOnAppear()
@@ -40,11 +40,11 @@ struct FlashCardsView: View {
 
     var body: some View {
         let counter = Shared {
-            Text { "Remembered \(learn.remembered)/\(learn.total)" }
+            Text { tr("Remembered {remembered}/{total}", ["remembered": learn.remembered.grouped, "total": learn.total.grouped]) }
                 .cssClass("title-4", "numeric")
                 // Beside the card in a 360 px window, "Remembered 10/10" wraps rather than widening it.
                 .wrapping()
-                .accessibilityAnnouncement { "Remembered \(learn.remembered) of \(learn.total)" }
+                .accessibilityAnnouncement { tr("Remembered {remembered} of {total}", ["remembered": learn.remembered.grouped, "total": learn.total.grouped]) }
                 .widgetName("learn-counter")
         }
         let card = Shared {
@@ -54,15 +54,15 @@ struct FlashCardsView: View {
             .widgetName("flash-card")
         }
         let notYet = Shared {
-            Button("Not Yet") { learn.decide(remembered: false) }
+            Button(tr("Not Yet")) { learn.decide(remembered: false) }
                 .cssClass("pill")
-                .help("Left arrow, or drag the card to the left")
+                .help(tr("Left arrow, or drag the card to the left"))
                 .widgetName("not-yet")
         }
         let remembered = Shared {
-            Button("Remembered") { learn.decide(remembered: true) }
+            Button(trc("flash card", "Remembered")) { learn.decide(remembered: true) }
                 .cssClass("suggested-action", "pill")
-                .help("Right arrow, or drag the card to the right")
+                .help(tr("Right arrow, or drag the card to the right"))
                 .focusOnAppear()
                 .widgetName("remembered")
         }
@@ -110,7 +110,7 @@ struct FlashCard: View {
                     .align(vertical: .center)
             }
             .align(horizontal: .center)
-            Text { learn.isFlipped ? learn.current?.answer ?? "" : "Click or press Space to see the meaning" }
+            Text { learn.isFlipped ? learn.current?.answer ?? "" : tr("Click or press Space to see the meaning") }
                 .cssClass("card-meaning")
                 .wrapping()
                 .widgetName("card-meaning")

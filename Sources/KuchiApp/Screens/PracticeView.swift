@@ -41,6 +41,7 @@ struct ChallengeView: View {
             isPresented: { session.feedback != nil },
             title: { session.feedback?.title ?? "" },
             styledMessage: { feedbackMessage },
+            button: tr("OK"),
             dismiss: { session.acknowledgeFeedback() })
     }
 
@@ -66,8 +67,8 @@ struct ChallengeView: View {
 
 extension Feedback {
     /// The seed's titles and texts.
-    var title: String { self == .correct ? "Congratulations" : "Oh no!" }
-    var message: String { self == .correct ? "The answer is correct" : "Your answer is not correct!" }
+    var title: String { self == .correct ? trc("feedback title", "Congratulations") : tr("Oh no!") }
+    var message: String { self == .correct ? tr("The answer is correct") : tr("Your answer is not correct!") }
 }
 
 /// The Japanese word, large, with its reading as the "Readings" setting says (and
@@ -87,7 +88,7 @@ struct QuestionView: View {
         .cssClass("flat", "question")
         // Side by side with the choices, the word is smaller so both fit 360 px.
         .cssClass("compact", when: { verticalSizeClass == .compact })
-        .help("Show or hide the choices (Space)")
+        .help(tr("Show or hide the choices (Space)"))
         .focusOnAppear()
         .widgetName("question")
         .align(horizontal: .center, vertical: .center)
@@ -111,14 +112,14 @@ struct ScoreView: View {
     var body: some View {
         Text { "\(session.numberOfAnswered)/\(questionsPerSession)" }
             .cssClass("title-4", "numeric")
-            .help("Correct answers in this session")
+            .help(tr("Correct answers in this session"))
             .accessibilityLabel { spoken }
             .widgetName("score")
             .accessibilityAnnouncement { spoken }
     }
 
     /// "Score: 3 of 5", read for the score and announced when it changes.
-    private var spoken: String { "Score: \(session.numberOfAnswered) of \(questionsPerSession)" }
+    private var spoken: String { tr("Score: {answered} of {questions}", ["answered": session.numberOfAnswered.grouped, "questions": questionsPerSession.grouped]) }
 }
 
 /// The answer choices: the same buttons for every question, relabelled, each with
@@ -130,7 +131,7 @@ struct ChoicesView: View {
     var body: some View {
         PageStack(selection: { session.showsChoices }, keepsLargestSize: true) {
             Page(false) {
-                Text("Select the word to see the choices")
+                Text(tr("Select the word to see the choices"))
                     .cssClass("dim-label")
                     .wrapping()
                     .align(vertical: .center)
@@ -165,7 +166,7 @@ struct ChoiceButton: View {
         }
         .accessibilityLabel { answer }
         .cssClass("choice")
-        .help("Press \(index + 1) to choose this answer")
+        .help(tr("Press {key} to choose this answer", ["key": "\(index + 1)"]))
         .widgetName("choice-\(index + 1)")
     }
 

@@ -11,21 +11,21 @@ struct RegisterView: View {
         let form = Bindable(users)
         let count = AccessibilityReference()
         VStack(spacing: 18) {
-            Text("Welcome to Kuchi").cssClass("title-1").wrapping()
+            Text(tr("Welcome to Kuchi")).cssClass("title-1").wrapping()
             HStack(spacing: 8) {
-                TextField("Type your name…", text: form.profile.name)
+                TextField(tr("Type your name…"), text: form.profile.name)
                     .maximumLength(Profile.maximumNameLength)
                     .onSubmit { register() }
-                    .accessibilityLabel("Name")
+                    .accessibilityLabel(tr("Name"))
                     .accessibilityDescribed(by: count)
                     .focusOnAppear()
                     .expand(horizontal: true)
                     .widgetName("name-entry")
                 NameLengthIndicator(reference: count)
             }
-            Toggle("Remember me", isOn: form.settings.rememberUser)
+            Toggle(tr("Remember me"), isOn: form.settings.rememberUser)
                 .widgetName("remember-me")
-            Button("OK") { register() }
+            Button(tr("OK")) { register() }
                 .enabled { users.isUserNameValid }
                 .cssClass("suggested-action", "pill")
                 .align(horizontal: .center)
@@ -69,7 +69,7 @@ struct NameLengthIndicator: View {
                 .accessibilityReference(reference)
                 .widgetName("name-count")
         }
-        .help("At least 3 characters")
+        .help(tr("At least 3 characters"))
         .align(vertical: .center)
     }
 
@@ -82,9 +82,8 @@ struct NameLengthIndicator: View {
     private var length: Int { users.profile.name.trimmingWhitespace().count }
 
     private var sentence: String {
-        let characters = length == 1 ? "1 character" : "\(length) characters"
-        return users.isUserNameValid
-            ? "\(characters), name is long enough"
-            : "\(characters), name needs at least 3"
+        users.isUserNameValid
+            ? trn("{count} character, name is long enough", "{count} characters, name is long enough", length)
+            : trn("{count} character, name needs at least 3", "{count} characters, name needs at least 3", length)
     }
 }

@@ -59,7 +59,7 @@ struct ProblemBanner: View {
         VStack(spacing: 6) {
             HStack(spacing: 12) {
                 Image(decorativeIconName: "dialog-warning-symbolic")
-                Text { users.saveProblems.isEmpty && planner.saveProblem == nil ? "Some data could not be used" : "Some data could not be saved" }
+                Text { users.saveProblems.isEmpty && planner.saveProblem == nil ? tr("Some data could not be used") : tr("Some data could not be saved") }
                     .cssClass("heading")
                     .wrapping(alignment: .start)
                     .expand(horizontal: true)
@@ -69,7 +69,7 @@ struct ProblemBanner: View {
                     .wrapping(alignment: .start)
                     .widgetName("problem-text")
             }
-            Button("Dismiss") {
+            Button(tr("Dismiss")) {
                 state.problems.removeAll()
                 users.dismissProblems()
                 planner.dismissProblems()

@@ -12,62 +12,62 @@ struct SettingsView: View {
     var body: some View {
         @Bindable var users = users
         PreferencesPage {
-            PreferencesGroup("Practice") {
+            PreferencesGroup(tr("Practice")) {
                 SpinRow(
-                    "Questions per session", subtitle: "Correct answers that end a challenge",
+                    tr("Questions per session"), subtitle: tr("Correct answers that end a challenge"),
                     value: $users.settings.numberOfQuestions, in: Settings.questionsRange
                 )
                 .widgetName("questions-per-session")
                 SpinRow(
-                    "New cards per day", subtitle: "Words you have never seen that a day may bring",
+                    tr("New cards per day"), subtitle: tr("Words you have never seen that a day may bring"),
                     value: $users.settings.dailyNewCards, in: Settings.dailyNewCardsRange
                 )
                 .widgetName("daily-new-cards")
                 SpinRow(
-                    "Desired retention (%)",
-                    subtitle: "How sure you want to be of a word when it comes back: higher means more reviews",
+                    tr("Desired retention (%)"),
+                    subtitle: tr("How sure you want to be of a word when it comes back: higher means more reviews"),
                     value: $users.settings.desiredRetention, in: Settings.retentionRange
                 )
                 .widgetName("desired-retention")
-                SwitchRow("Learn page", subtitle: "Flash cards to go through before a challenge",
+                SwitchRow(tr("Learn page"), subtitle: tr("Flash cards to go through before a challenge"),
                           isOn: $users.settings.learningEnabled)
                     .widgetName("learning-enabled")
-                SwitchRow("Speak new words", subtitle: "Say each new flash card's reading aloud as it appears",
+                SwitchRow(tr("Speak new words"), subtitle: tr("Say each new flash card's reading aloud as it appears"),
                           isOn: $users.settings.speakNewWords)
                     .widgetName("speak-new-words")
             }
-            PreferencesGroup("Deck", description: "The words you learn and practise") {
-                ComboRow("Deck", selection: deckIndex, options: { decks.entries.map(\.name) })
+            PreferencesGroup(tr("Deck"), description: tr("The words you learn and practise")) {
+                ComboRow(tr("Deck"), selection: deckIndex, options: { decks.entries.map(\.name) })
                     .widgetName("deck")
                 SwitchRow(
-                    "Type the Japanese Too",
-                    subtitle: "When typing answers, this deck's meanings also ask for the word in Japanese",
+                    tr("Type the Japanese Too"),
+                    subtitle: tr("When typing answers, this deck's meanings also ask for the word in Japanese"),
                     isOn: production
                 )
                 .widgetName("production")
-                ActionRow("Cards", subtitle: { "See, search and edit this deck's cards (Ctrl+B)" }) {
-                    Button("Browse…") { cards.open() }
+                ActionRow(tr("Cards"), subtitle: { tr("See, search and edit this deck's cards (Ctrl+B)") }) {
+                    Button(tr("Browse…")) { cards.open() }
                         .widgetName("browse-cards")
                 }
-                ActionRow("Import a Deck", subtitle: { "A Kuchi deck (JSON) or notes exported from Anki as text" }) {
-                    Button("Import…") { state.isChoosingDeckFile = true }
+                ActionRow(tr("Import a Deck"), subtitle: { tr("A Kuchi deck (JSON) or notes exported from Anki as text") }) {
+                    Button(tr("Import…")) { state.isChoosingDeckFile = true }
                         .widgetName("import-deck")
                 }
             }
-            PreferencesGroup("Appearance") {
-                ComboRow("Style", selection: appearanceIndex, options: { ["Follow System", "Light", "Dark"] })
+            PreferencesGroup(tr("Appearance")) {
+                ComboRow(tr("Style"), selection: appearanceIndex, options: { [tr("Follow System"), tr("Light"), tr("Dark")] })
                     .widgetName("appearance")
-                ComboRow("Card Colour", selection: colourIndex, options: { CardColour.all.map(\.name) })
+                ComboRow(tr("Card Colour"), selection: colourIndex, options: { CardColour.all.map(\.title) })
                     .widgetName("card-colour")
                 ComboRow(
-                    "Readings", subtitle: "Kana over the kanji, below the word, in romaji, or hidden until answered",
+                    tr("Readings"), subtitle: tr("Kana over the kanji, below the word, in romaji, or hidden until answered"),
                     selection: readingsIndex, options: { ReadingDisplay.allCases.map(\.title) }
                 )
                 .widgetName("readings")
             }
-            PreferencesGroup("Profile") {
-                ActionRow("Forget Me", subtitle: { "Removes your name from this computer; your progress stays" }) {
-                    Button("Forget Me…") { state.isConfirmingForget = true }
+            PreferencesGroup(tr("Profile")) {
+                ActionRow(tr("Forget Me"), subtitle: { tr("Removes your name from this computer; your progress stays") }) {
+                    Button(tr("Forget Me…")) { state.isConfirmingForget = true }
                         .cssClass("destructive-action")
                         .widgetName("forget-me")
                 }
@@ -117,16 +117,20 @@ struct SettingsView: View {
 /// The flash cards' colours, from GNOME's palette. The colour of the text on a card is
 /// not part of it: `Theme.install()` writes dark text on Yellow and white on the others.
 struct CardColour {
+    /// Its key, in the settings file and its CSS class.
     let name: String
+    /// Its name in Settings, in the learner's language.
+    let title: String
     let hex: String
     /// The CSS class that paints a card this colour.
     var cssClass: String { "card-" + name.lowercased() }
 
+    // Made at first use, after the app installed the learner's language.
     static let all = [
-        CardColour(name: "Blue", hex: "#3584e4"), CardColour(name: "Green", hex: "#26a269"),
-        CardColour(name: "Yellow", hex: "#f6d32d"), CardColour(name: "Orange", hex: "#e66100"),
-        CardColour(name: "Red", hex: "#c01c28"), CardColour(name: "Purple", hex: "#813d9c"),
-        CardColour(name: "Brown", hex: "#865e3c"),
+        CardColour(name: "Blue", title: trc("card colour", "Blue"), hex: "#3584e4"), CardColour(name: "Green", title: trc("card colour", "Green"), hex: "#26a269"),
+        CardColour(name: "Yellow", title: trc("card colour", "Yellow"), hex: "#f6d32d"), CardColour(name: "Orange", title: trc("card colour", "Orange"), hex: "#e66100"),
+        CardColour(name: "Red", title: trc("card colour", "Red"), hex: "#c01c28"), CardColour(name: "Purple", title: trc("card colour", "Purple"), hex: "#813d9c"),
+        CardColour(name: "Brown", title: trc("card colour", "Brown"), hex: "#865e3c"),
     ]
 }
 
@@ -134,10 +138,10 @@ extension ReadingDisplay {
     /// The option's name in Settings.
     var title: String {
         switch self {
-        case .furigana: "Furigana"
-        case .below: "Below the Word"
-        case .romaji: "Romaji"
-        case .hidden: "Hidden"
+        case .furigana: tr("Furigana")
+        case .below: tr("Below the Word")
+        case .romaji: tr("Romaji")
+        case .hidden: tr("Hidden")
         }
     }
 }

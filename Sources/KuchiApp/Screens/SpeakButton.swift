@@ -1,4 +1,5 @@
 import GtkKit
+import KuchiModel
 
 /// Says a word aloud: an icon button that plays the card's own recording, if it has
 /// one, or asks the ``Speaker`` to say what `text` reads (a card's
@@ -28,7 +29,7 @@ struct SpeakButton: View {
     }
 
     /// Its accessible name, and its tooltip while it can speak.
-    static let title = "Say the Word"
+    static var title: String { tr("Say the Word") }
 
     private var reason: String? {
         guard case .unavailable(let reason) = speaker.availability else { return nil }

@@ -15,30 +15,30 @@ struct StatisticsView: View {
 
     var body: some View {
         PreferencesPage {
-            PreferencesGroup("Direction") {
+            PreferencesGroup(tr("Direction")) {
                 ComboRow(
-                    "Cards", subtitle: "Each way a word is asked is a card of its own",
-                    selection: directionIndex, options: { ["Word → Meaning", "Meaning → Japanese"] }
+                    tr("Cards"), subtitle: tr("Each way a word is asked is a card of its own"),
+                    selection: directionIndex, options: { [tr("Word → Meaning"), tr("Meaning → Japanese")] }
                 )
                 .widgetName("statistics-direction")
             }
-            PreferencesGroup("Cards", description: "In the deck in use, by what the schedule knows of them") {
-                ActionRow("New", subtitle: { "Never reviewed" }) { count(\.new) }
-                ActionRow("Learning", subtitle: { "Seen today or lately, on short steps" }) { count(\.learning) }
-                ActionRow("In review", subtitle: { "Remembered, and coming back at growing intervals" }) { count(\.review) }
-                ActionRow("Relearning", subtitle: { "Forgotten after a review, on short steps again" }) { count(\.relearning) }
+            PreferencesGroup(tr("Cards"), description: tr("In the deck in use, by what the schedule knows of them")) {
+                ActionRow(trc("card state", "New"), subtitle: { tr("Never reviewed") }) { count(\.new) }
+                ActionRow(trc("card state", "Learning"), subtitle: { tr("Seen today or lately, on short steps") }) { count(\.learning) }
+                ActionRow(trc("card state", "In review"), subtitle: { tr("Remembered, and coming back at growing intervals") }) { count(\.review) }
+                ActionRow(trc("card state", "Relearning"), subtitle: { tr("Forgotten after a review, on short steps again") }) { count(\.relearning) }
             }
-            PreferencesGroup("Reviews", description: "Answers per day, the last 30 days") {
+            PreferencesGroup(tr("Reviews"), description: tr("Answers per day, the last 30 days")) {
                 chart(days: { $0.reviewsPerDay }, summary: { $0.reviewsSummary }, today: { $0.reviewsPerDay.count - 1 })
                     .widgetName("reviews-chart")
                 summaryText { $0.reviewsSummary }
             }
-            PreferencesGroup("Due", description: "Cards falling due per day, the next 14 days") {
+            PreferencesGroup(trc("statistics heading", "Due"), description: tr("Cards falling due per day, the next 14 days")) {
                 chart(days: { $0.dueForecast }, summary: { $0.forecastSummary }, today: { _ in 0 })
                     .widgetName("forecast-chart")
                 summaryText { $0.forecastSummary }
             }
-            PreferencesGroup("True retention", description: "Answers to cards in review, the last 30 days") {
+            PreferencesGroup(tr("True retention"), description: tr("Answers to cards in review, the last 30 days")) {
                 Text { statistics?.retentionSummary ?? unavailable }
                     .wrapping(alignment: .start)
                     .widgetName("retention")
@@ -58,7 +58,7 @@ struct StatisticsView: View {
             set: { index in if cases.indices.contains(index) { direction = cases[index] } })
     }
 
-    private var unavailable: String { "Statistics need the review history, which could not be opened." }
+    private var unavailable: String { tr("Statistics need the review history, which could not be opened.") }
 
     private func count(_ state: KeyPath<ReviewStatistics.CardCounts, Int>) -> some View {
         Text { statistics.map { $0.cards[keyPath: state].grouped } ?? "–" }

@@ -12,14 +12,14 @@ struct TypingView: View {
         If({ session.isFinished }) {
             StatusPage(
                 iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
-                title: { "Right \(session.rightCount)/\(session.total)" },
+                title: { tr("Right {right}/{total}", ["right": session.rightCount.grouped, "total": session.total.grouped]) },
                 description: {
                     session.isExtraPractice
-                        ? "Nothing was due, so that round was extra practice. Another one practises more words."
-                        : "That was the round. Another one brings the words due now, or extra practice when nothing is."
+                        ? tr("Nothing was due, so that round was extra practice. Another one practises more words.")
+                        : tr("That was the round. Another one brings the words due now, or extra practice when nothing is.")
                 }
             ) {
-                Button("Start Again") { session.startAgain() }
+                Button(tr("Start Again")) { session.startAgain() }
                     .cssClass("suggested-action", "pill")
                     .align(horizontal: .center)
                     .focusOnAppear()
@@ -41,7 +41,7 @@ struct TypingQuestionView: View {
     var body: some View {
         @Bindable var session = session
         VStack(spacing: 10) {
-            Text { "\(session.position) of \(session.total)" }
+            Text { tr("{position} of {total}", ["position": session.position.grouped, "total": session.total.grouped]) }
                 .cssClass("dim-label", "numeric")
                 .widgetName("typing-position")
             // In a short window the entry's placeholder says it.
@@ -61,7 +61,7 @@ struct TypingQuestionView: View {
                     .cssClass("compact", when: { verticalSizeClass == .compact })
                     .widgetName("typing-word")
             }
-            TextField("Type your answer", text: $session.typed)
+            TextField(tr("Type your answer"), text: $session.typed)
                 .onSubmit { session.result == nil ? session.submit() : session.next() }
                 .inputHints([.noSpellcheck, .noEmoji])
                 .focusOnAppear()
@@ -72,21 +72,21 @@ struct TypingQuestionView: View {
                 .widgetName("typing-verdict")
             HStack(spacing: 12) {
                 // Gone once answered, so the row fits 360 px with I Was Right.
-                Button("Hint") { session.showHint() }
+                Button(tr("Hint")) { session.showHint() }
                     .enabled { !session.isHintShown }
                     .visible { session.result == nil }
-                    .help("Shows the first sound or letter; a right answer after it counts as hard")
+                    .help(tr("Shows the first sound or letter; a right answer after it counts as hard"))
                     .cssClass("pill")
                     .widgetName("typing-hint")
                 // Before a production answer the reading is the answer: said only after.
                 SpeakButton { session.current?.card.spokenText ?? "" }
                     .visible { session.result != nil || session.current?.direction == .recognition }
-                Button("I Was Right") { session.claimRight() }
+                Button(tr("I Was Right")) { session.claimRight() }
                     .visible { session.result?.outcome == .wrong }
-                    .help("A typo: count this answer as right")
+                    .help(tr("A typo: count this answer as right"))
                     .cssClass("pill")
                     .widgetName("typing-claim")
-                Button(title: { session.result == nil ? "Check" : "Next" }) {
+                Button(title: { session.result == nil ? tr("Check") : trc("to the next word", "Next") }) {
                     session.result == nil ? session.submit() : session.next()
                 }
                 .cssClass("suggested-action", "pill")
@@ -100,18 +100,18 @@ struct TypingQuestionView: View {
     private var isProduction: Bool { session.current?.direction == .production }
 
     private var instruction: String {
-        isProduction ? "Type the Japanese (romaji becomes kana)" : "Type the meaning"
+        isProduction ? tr("Type the Japanese (romaji becomes kana)") : tr("Type the meaning")
     }
 
     /// The hint while answering; after, right or not, with the expected answer marked.
     private var verdict: StyledText {
         guard let result = session.result else { return session.isHintShown ? StyledText(session.hint) : "" }
-        let lead: StyledText = switch result.outcome {
-        case .right: result.wasClaimed ? "Counted as right: " : "Right: "
-        case .rightAfterHint: "Right, with the hint: "
-        case .wrong: "Not quite. Expected: "
+        let lead: String = switch result.outcome {
+        case .right: result.wasClaimed ? tr("Counted as right: ") : tr("Right: ")
+        case .rightAfterHint: tr("Right, with the hint: ")
+        case .wrong: tr("Not quite. Expected: ")
         }
-        return lead + result.difference.expectedMarked
+        return StyledText(lead) + result.difference.expectedMarked
     }
 }
 

@@ -12,8 +12,8 @@ struct WelcomeView: View {
 
     var body: some View {
         VStack(spacing: 12) {
-            Text { "Hi, \(users.profile.name)" }.cssClass("title-3").wrapping().widgetName("greeting")
-            Text("Welcome to Kuchi").cssClass("title-1").wrapping()
+            Text { tr("Hi, {name}", ["name": users.profile.name]) }.cssClass("title-3").wrapping().widgetName("greeting")
+            Text(tr("Welcome to Kuchi")).cssClass("title-1").wrapping()
             Text { challenges.outlook?.summary ?? "" }
                 .wrapping()
                 .visible { challenges.outlook != nil }
@@ -24,7 +24,7 @@ struct WelcomeView: View {
                 .cssClass("app-logo")
                 .visible { verticalSizeClass == .regular }
                 .padding(12)
-            Button(title: { challenges.outlook?.hasWork == false ? "Practise Anyway" : "Start" }) {
+            Button(title: { challenges.outlook?.hasWork == false ? tr("Practise Anyway") : tr("Start") }) {
                 if challenges.outlook?.hasWork == false {
                     challenges.practiseAnyway()
                 } else {
@@ -36,13 +36,13 @@ struct WelcomeView: View {
             .align(horizontal: .center)
             .focusOnAppear()
             .widgetName("start")
-            Button("Type Answers") {
+            Button(tr("Type Answers")) {
                 typing.start()
                 state.challengeStep = .typing
             }
                 .cssClass("pill")
                 .align(horizontal: .center)
-                .help("Type the meaning of a word, or the Japanese for a meaning")
+                .help(tr("Type the meaning of a word, or the Japanese for a meaning"))
                 .widgetName("start-typing")
         }
     }

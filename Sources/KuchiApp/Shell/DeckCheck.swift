@@ -9,7 +9,7 @@ enum DeckCheck {
     static func run(path: LocalPath) -> Int32 {
         switch DeckLoader.check(path: path) {
         case .success(let count):
-            print("ok: \(count) cards")
+            print(trn("ok: {count} card", "ok: {count} cards", count))
             return 0
         case .failure(let error):
             for problem in error.problems { print(PrintableText.escaping(problem.description)) }

@@ -174,14 +174,14 @@ final class DeckShelf {
             let entry = try catalog.import(path)
             entries = catalog.entries()
             select(entry.id)
-            state.toaster.show("Imported “\(entry.name)”")
+            state.toaster.show(tr("Imported “{deck}”", ["deck": entry.name]))
             return nil
         } catch {
             let text = error.problems.prefix(Self.problemsShown).map { PrintableText.escaping($0.description) }
                 .joined(separator: "\n")
             state.importFailure = (
-                title: "Could not import \(path.lastComponent)",
-                message: "Kuchi did not import this file. Fix what is listed below and import it again.\n\n\(text)")
+                title: tr("Could not import {file}", ["file": "\(path.lastComponent)"]),
+                message: tr("Kuchi did not import this file. Fix what is listed below and import it again.") + "\n\n" + text)
             return text
         }
     }
@@ -264,11 +264,10 @@ final class DeckShelf {
     }
 
     private static func message(for error: DeckError, file: String) -> String {
-        var lines = ["The deck \(file) could not be used, so Kuchi Basics is shown instead. "
-            + "Fix the problems below and open the deck again:"]
+        var lines = [tr("The deck {file} could not be used, so Kuchi Basics is shown instead. Fix the problems below and open the deck again:", ["file": file])]
         lines += error.problems.prefix(Self.problemsShown).map { "• " + PrintableText.escaping($0.description) }
         if error.problems.count > Self.problemsShown {
-            lines.append("… and more: run “kuchi --check-deck FILE” to list them all.")
+            lines.append(tr("… and more: run “kuchi --check-deck FILE” to list them all."))
         }
         return lines.joined(separator: "\n")
     }

@@ -29,19 +29,21 @@ public final class KuchiApplication {
     /// Kuchi with `afterFirstFrame` run once its window is first painted, in place of
     /// the usual work then (the start-up benchmark's probe).
     @_spi(Benchmark) public init(afterFirstFrame: @escaping @MainActor () -> Void) {
+        // Before the first word: the option descriptions below are already translated.
+        Translations.install()
         self.afterFirstFrame = afterFirstFrame
-        application.addOption("deck", description: "Practise the deck in FILE", argument: "FILE")
+        application.addOption("deck", description: tr("Practise the deck in FILE"), argument: "FILE")
         application.addOption(
-            "import-deck", description: "Import the deck in FILE (JSON, or notes exported from Anki as text)",
+            "import-deck", description: tr("Import the deck in FILE (JSON, or notes exported from Anki as text)"),
             argument: "FILE")
-        application.addOption("check-deck", description: "Check the deck in FILE and exit", argument: "FILE")
+        application.addOption("check-deck", description: tr("Check the deck in FILE and exit"), argument: "FILE")
         application.addOption(
-            "export-deck", description: "Export the deck chosen in Settings, with your edits, to FILE (JSON) and exit",
+            "export-deck", description: tr("Export the deck chosen in Settings, with your edits, to FILE (JSON) and exit"),
             argument: "FILE")
         application.addOption(
-            "export-reviews", description: "Export the chosen deck's review log to FILE (CSV for the FSRS optimizer) and exit",
+            "export-reviews", description: tr("Export the chosen deck's review log to FILE (CSV for the FSRS optimizer) and exit"),
             argument: "FILE")
-        application.addOption("version", description: "Show the version and exit")
+        application.addOption("version", description: tr("Show the version and exit"))
         application.onOptions { [unowned self] options in self.handleHere(options) }
         application.onCommandLine { [unowned self] commandLine in self.handle(commandLine) }
         application.onStartup { [unowned self] _ in self.startup() }
@@ -115,7 +117,7 @@ public final class KuchiApplication {
             }
         }
         application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
-            self.window?.presentShortcuts(builderXML: Shortcuts.builderXML)
+            self.window?.presentShortcuts(builderXML: Shortcuts.builderXML, title: tr("Keyboard Shortcuts"))
         }
         // Home's pages: Alt+1 to 4 as in GNOME's view switchers; Settings also Ctrl+,.
         let pages: [(String, AppState.HomePage, [String])] = [

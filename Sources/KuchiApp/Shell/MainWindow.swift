@@ -46,7 +46,7 @@ struct AppModels {
         let decks = DeckShelf(
             catalog: catalog, users: users, challenges: challenges, learn: learn, typing: typing, state: state,
             current: restored, loadGate: deckLoadGate)
-        if !users.loadProblems.isEmpty { state.toaster.show("A damaged file was moved aside") }
+        if !users.loadProblems.isEmpty { state.toaster.show(tr("A damaged file was moved aside")) }
         let cards = CardShelf(browser: CardBrowser(), decks: decks, planner: planner, state: state)
         return AppModels(
             users: users, challenges: challenges, learn: learn, typing: typing, planner: planner, decks: decks,
@@ -84,15 +84,15 @@ enum MainWindow {
         let home = ViewStackLink()
         let cards = models.cards
         let headerBar = HeaderBar(menu: [
-            [.init("Settings", action: "app.settings")],
+            [.init(tr("Settings"), action: "app.settings")],
             [
-                .init("Browse Cards", action: "app.browse-cards"), .init("Export Deck…", action: "app.export-deck"),
-                .init("Export Reviews…", action: "app.export-reviews"),
+                .init(tr("Browse Cards"), action: "app.browse-cards"), .init(tr("Export Deck…"), action: "app.export-deck"),
+                .init(tr("Export Reviews…"), action: "app.export-reviews"),
             ],
-            [.init("Keyboard Shortcuts", action: "app.shortcuts"), .init("About Kuchi", action: "app.about")],
-            [.init("Quit", action: "app.quit")],
+            [.init(tr("Keyboard Shortcuts"), action: "app.shortcuts"), .init(tr("About Kuchi"), action: "app.about")],
+            [.init(tr("Quit"), action: "app.quit")],
         ]) {
-            Button(iconName: "go-previous-symbolic", title: "Back") { state.goBack() }
+            Button(iconName: "go-previous-symbolic", title: tr("Back")) { state.goBack() }
                 .visible {
                     state.screen == .cards
                         || state.screen == .home && state.homePage == .challenge && state.challengeStep != .welcome
@@ -101,6 +101,7 @@ enum MainWindow {
         } title: {
             HomeTitle(link: home, state: state, decks: decks)
         }
+        .menuName(tr("Main Menu"))
         let window = Window(
             title: "Kuchi", width: 720, height: 640, minimumSize: minimumSize, application: application,
             headerBar: headerBar
@@ -108,22 +109,21 @@ enum MainWindow {
             RootView(homeLink: home)
                 .alert(
                     isPresented: { state.importFailure != nil }, title: { state.importFailure?.title ?? "" },
-                    message: { state.importFailure?.message ?? "" }, dismiss: { state.importFailure = nil })
+                    message: { state.importFailure?.message ?? "" }, button: tr("OK"), dismiss: { state.importFailure = nil })
                 .confirmation(
-                    isPresented: { state.isConfirmingForget }, title: "Forget You?",
-                    message: "Kuchi removes your saved name from this computer and asks for a name next time. "
-                        + "Your settings and progress stay.",
-                    confirm: "Forget Me", destructive: true,
+                    isPresented: { state.isConfirmingForget }, title: tr("Forget You?"),
+                    message: tr("Kuchi removes your saved name from this computer and asks for a name next time. Your settings and progress stay."),
+                    confirm: tr("Forget Me"), destructive: true,
                     onConfirm: {
                         state.isConfirmingForget = false
                         users.forget()
                         state.screen = .register
-                        state.toaster.show("Your name was removed")
+                        state.toaster.show(tr("Your name was removed"))
                     },
                     onCancel: { state.isConfirmingForget = false })
                 .fileChooser(
-                    isPresented: { state.isChoosingDeckFile }, title: "Import a Deck",
-                    filterName: "Decks (JSON, or text exported from Anki)",
+                    isPresented: { state.isChoosingDeckFile }, title: tr("Import a Deck"),
+                    filterName: tr("Decks (JSON, or text exported from Anki)"),
                     patterns: ["*.json", "*.tsv", "*.csv", "*.txt"],
                     onChoose: { path in
                         state.isChoosingDeckFile = false

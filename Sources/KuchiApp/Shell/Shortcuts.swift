@@ -1,73 +1,63 @@
+import KuchiModel
+
 /// The keyboard shortcuts window (Ctrl+?), as GtkBuilder XML.
 enum Shortcuts {
-    static let builderXML = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <interface>
-          <object class="GtkShortcutsWindow" id="shortcuts">
-            <property name="modal">1</property>
-            <child>
-              <object class="GtkShortcutsSection">
-                <property name="section-name">shortcuts</property>
-                <child>
-                  <object class="GtkShortcutsGroup">
-                    <property name="title">Practice</property>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Show or hide the choices</property>
-                      <property name="accelerator">space</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Choose answer 1, 2 or 3</property>
-                      <property name="accelerator">1 2 3</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Dismiss the feedback</property>
-                      <property name="accelerator">Return Escape</property></object></child>
-                  </object>
-                </child>
-                <child>
-                  <object class="GtkShortcutsGroup">
-                    <property name="title">Flash cards</property>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Turn the card</property>
-                      <property name="accelerator">space</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Remembered</property>
-                      <property name="accelerator">Right</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Not yet</property>
-                      <property name="accelerator">Left</property></object></child>
-                  </object>
-                </child>
-                <child>
-                  <object class="GtkShortcutsGroup">
-                    <property name="title">General</property>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Learn, Challenge, Statistics, Settings</property>
-                      <property name="accelerator">&lt;Alt&gt;1 &lt;Alt&gt;2 &lt;Alt&gt;3 &lt;Alt&gt;4</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Settings</property>
-                      <property name="accelerator">&lt;Control&gt;comma</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Back</property>
-                      <property name="accelerator">Escape &lt;Alt&gt;Left</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Take back the last answer</property>
-                      <property name="accelerator">&lt;Control&gt;z</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Close the window</property>
-                      <property name="accelerator">&lt;Control&gt;w</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Keyboard shortcuts</property>
-                      <property name="accelerator">&lt;Control&gt;question</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Main menu</property>
-                      <property name="accelerator">F10</property></object></child>
-                    <child><object class="GtkShortcutsShortcut">
-                      <property name="title">Quit</property>
-                      <property name="accelerator">&lt;Control&gt;q</property></object></child>
-                  </object>
-                </child>
+    /// The window's GtkBuilder XML, its titles in the learner's language.
+    static var builderXML: String {
+        let groups: [(title: String, shortcuts: [(title: String, accelerator: String)])] = [
+            (trc("shortcuts group", "Practice"), [
+                (title: tr("Show or hide the choices"), accelerator: "space"),
+                (title: tr("Choose answer 1, 2 or 3"), accelerator: "1 2 3"),
+                (title: tr("Dismiss the feedback"), accelerator: "Return Escape"),
+            ]),
+            (trc("shortcuts group", "Flash cards"), [
+                (title: tr("Turn the card"), accelerator: "space"),
+                (title: tr("Remembered"), accelerator: "Right"),
+                (title: tr("Not yet"), accelerator: "Left"),
+            ]),
+            (trc("shortcuts group", "General"), [
+                (title: tr("Learn, Challenge, Statistics, Settings"), accelerator: "<Alt>1 <Alt>2 <Alt>3 <Alt>4"),
+                (title: tr("Settings"), accelerator: "<Control>comma"),
+                (title: tr("Back"), accelerator: "Escape <Alt>Left"),
+                (title: tr("Take back the last answer"), accelerator: "<Control>z"),
+                (title: tr("Close the window"), accelerator: "<Control>w"),
+                (title: tr("Keyboard shortcuts"), accelerator: "<Control>question"),
+                (title: tr("Main menu"), accelerator: "F10"),
+                (title: tr("Quit"), accelerator: "<Control>q"),
+            ]),
+        ]
+        let body = groups.map { group in
+            let shortcuts = group.shortcuts.map { shortcut in
+                """
+                <child><object class="GtkShortcutsShortcut">
+                  <property name="title">\(escaped(shortcut.title))</property>
+                  <property name="accelerator">\(escaped(shortcut.accelerator))</property>
+                </object></child>
+                """
+            }
+            return """
+                <child><object class="GtkShortcutsGroup">
+                  <property name="title">\(escaped(group.title))</property>
+                  \(shortcuts.joined(separator: "\n"))
+                </object></child>
+                """
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <interface>
+              <object class="GtkShortcutsWindow" id="shortcuts">
+                <property name="modal">1</property>
+                <child><object class="GtkShortcutsSection">
+                  <property name="section-name">shortcuts</property>
+                  \(body.joined(separator: "\n"))
+                </object></child>
               </object>
-            </child>
-          </object>
-        </interface>
-        """
+            </interface>
+            """
+    }
+
+    /// `text` with XML's special characters written as entities.
+    private static func escaped(_ text: String) -> String {
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+    }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GtkKit
+import KuchiModel
 import Observation
 
 /// Says words aloud in Japanese through speech-dispatcher, and knows whether it can.
@@ -169,11 +170,11 @@ public final class Speaker {
         case .noLibrary where isFlatpak:
             // NB: the GNOME runtime ships no libspeechd.so.2; installing it on the host
             // does not reach into the sandbox.
-            "Speech needs speech-dispatcher's library, which this Flatpak of Kuchi does not include."
+            tr("Speech needs speech-dispatcher's library, which this Flatpak of Kuchi does not include.")
         case .noLibrary, .noDaemon:
-            "Speech needs speech-dispatcher: install speech-dispatcher and speech-dispatcher-espeak-ng."
+            tr("Speech needs speech-dispatcher: install speech-dispatcher and speech-dispatcher-espeak-ng.")
         case .noVoice:
-            "No Japanese voice: install speech-dispatcher-espeak-ng (or another Japanese voice)."
+            tr("No Japanese voice: install speech-dispatcher-espeak-ng (or another Japanese voice).")
         }
     }
 

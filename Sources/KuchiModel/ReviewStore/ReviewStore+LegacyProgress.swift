@@ -59,8 +59,8 @@ extension ReviewStore {
         } catch {
             throw unreadable(error.words)
         }
-        guard data.count <= legacyFileLimit else { throw unreadable("it is larger than 64 MiB") }
-        guard !data.isEmpty else { throw unreadable("empty file") }
+        guard data.count <= legacyFileLimit else { throw unreadable(tr("it is larger than 64 MiB")) }
+        guard !data.isEmpty else { throw unreadable(tr("empty file")) }
         let progress: Progress
         do {
             // Parse first for the syntax error's line and column, which JSONDecoder drops.
@@ -72,7 +72,7 @@ extension ReviewStore {
             throw unreadable(DecodingErrorDescription.describe(error))
         }
         if let negative = progress.questions.first(where: { $0.value.correct < 0 || $0.value.wrong < 0 }) {
-            throw unreadable("a negative count for '\(negative.key)'")
+            throw unreadable(tr("a negative count for '{key}'", ["key": "\(negative.key)"]))
         }
         return progress
     }

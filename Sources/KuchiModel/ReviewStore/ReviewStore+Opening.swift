@@ -38,7 +38,7 @@ extension ReviewStore {
             guard !database.isReadOnly else { throw ReviewStoreError(path: path, kind: .readOnly) }
             let mode = try database.text("PRAGMA journal_mode = WAL") ?? ""
             guard mode == "wal" else {
-                throw ReviewStoreError(path: path, kind: .other("could not use a write-ahead log (journal mode \(mode))"))
+                throw ReviewStoreError(path: path, kind: .other(tr("could not use a write-ahead log (journal mode {mode})", ["mode": "\(mode)"])))
             }
             // FULL: in WAL mode, each commit is synced to disk before it returns.
             try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
@@ -105,7 +105,7 @@ extension ReviewStore {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ReviewStoreError(path: path, kind: .other("its folder could not be created (\(error))"))
+            throw ReviewStoreError(path: path, kind: .other(tr("its folder could not be created ({reason})", ["reason": "\(error)"])))
         }
     }
 }

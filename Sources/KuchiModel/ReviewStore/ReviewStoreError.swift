@@ -45,30 +45,29 @@ public struct ReviewStoreError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch kind {
         case .notADatabase:
-            return "\(path) is not a Kuchi database (it is not an SQLite file); it was left as it is"
+            return tr("{file} is not a Kuchi database (it is not an SQLite file); it was left as it is", ["file": path])
         case .foreign(let tables):
             let named = tables.prefix(5).map { "\"\(PrintableText.quoting($0, limit: 40))\"" }
                 .joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
-            let contents = tables.isEmpty ? "it has another program's mark" : "its tables are \(named)"
-            return "\(path) is another program's database, not Kuchi's (\(contents)); it was left as it is"
+            return tables.isEmpty
+                ? tr("{file} is another program's database, not Kuchi's (it has another program's mark); it was left as it is", ["file": path])
+                : tr("{file} is another program's database, not Kuchi's (its tables are {tables}); it was left as it is", ["file": path, "tables": named])
         case .corrupt(let detail):
-            return "\(path) is damaged (\(detail)); it was left as it is"
+            return tr("{file} is damaged ({reason}); it was left as it is", ["file": path, "reason": detail])
         case .locked:
-            return "\(path) is in use by another program (is Kuchi already running?)"
+            return tr("{file} is in use by another program (is Kuchi already running?)", ["file": path])
         case .readOnly:
-            return "\(path) cannot be written: the file or its folder is read-only"
+            return tr("{file} cannot be written: the file or its folder is read-only", ["file": path])
         case .diskFull:
-            return "\(path) could not be written: the disk is full"
+            return tr("{file} could not be written: the disk is full", ["file": path])
         case .newerSchema(let found, let supported):
-            return "\(path) was written by a newer version of Kuchi (database version \(found); "
-                + "this version knows up to \(supported)); it was left as it is"
+            return tr("{file} was written by a newer version of Kuchi (database version {found}; this version knows up to {supported}); it was left as it is", ["file": path, "found": "\(found)", "supported": "\(supported)"])
         case .unreadableProgress(let detail):
-            return "\(path) could not be imported (\(detail)); it was left as it is"
+            return tr("{file} could not be imported ({reason}); it was left as it is", ["file": path, "reason": detail])
         case .notLatestReview(let id):
-            return "review \(id) in \(path) cannot be taken back: it is not the last answer to its card, "
-                + "or no longer in the log; nothing was changed"
+            return tr("review {review} in {file} cannot be taken back: it is not the last answer to its card, or no longer in the log; nothing was changed", ["review": "\(id)", "file": path])
         case .other(let detail):
-            return "\(path) could not be used: \(detail)"
+            return tr("{file} could not be used: {reason}", ["file": path, "reason": detail])
         }
     }
 

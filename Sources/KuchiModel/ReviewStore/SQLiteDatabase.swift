@@ -132,5 +132,5 @@ package struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible 
 
     package var primary: Int32 { code & 0xFF }
 
-    package var description: String { "\(message) (SQLite error \(code))" }
+    package var description: String { tr("{message} (SQLite error {code})", ["message": "\(message)", "code": "\(code)"]) }
 }

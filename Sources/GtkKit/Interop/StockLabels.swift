@@ -1,0 +1,8 @@
+import CGtk
+
+/// Button labels GTK itself translates (its "gtk40" catalogue), for dialogs GtkKit
+/// builds: the app's own catalogue need not repeat them.
+enum StockLabels {
+    /// "_Cancel" in the user's language, with its mnemonic.
+    static var cancel: String { String(cString: g_dgettext("gtk40", "_Cancel")) }
+}

@@ -1,0 +1,48 @@
+import CGettext
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The C library's gettext and locale, for ``Translations``: the only place Kuchi
+/// touches them (and the C strings they hand back).
+///
+/// Threading: `setUp` runs once on the main thread before any window; afterwards
+/// `dgettext`/`dngettext` are safe from any thread (decks are checked in the
+/// background), and the locale's number grouping is read once and kept as a value.
+enum Gettext {
+    /// Kuchi's text domain: `kuchi.mo` in LOCALEDIR/LANG/LC_MESSAGES.
+    static let domain = "kuchi"
+
+    /// Takes the locale from the environment (LANG, LC_*, LANGUAGE) and binds Kuchi's
+    /// catalogues in `localeDirectory` (the system's default when nil).
+    static func setUp(localeDirectory: String?) {
+        setlocale(LC_ALL, "")
+        if let localeDirectory { bindtextdomain(domain, localeDirectory) }
+        bind_textdomain_codeset(domain, "UTF-8")
+        textdomain(domain)
+    }
+
+    static func translate(_ message: String) -> String {
+        String(cString: dgettext(domain, message))
+    }
+
+    static func translatePlural(_ singular: String, _ plural: String, _ count: Int) -> String {
+        String(cString: dngettext(domain, singular, plural, UInt(clamping: count)))
+    }
+
+    /// How the current LC_NUMERIC separates thousands: "." and groups of 3 in German,
+    /// nothing in the C locale.
+    static func numberGrouping() -> NumberGrouping {
+        guard let conventions = localeconv() else { return NumberGrouping(separator: "", sizes: []) }
+        let separator = conventions.pointee.thousands_sep.map { String(cString: $0) } ?? ""
+        var sizes: [Int] = []
+        if var size = conventions.pointee.grouping {
+            // Each byte is a group's size from the right; 0 repeats the last, CHAR_MAX stops.
+            while size.pointee > 0, size.pointee < CChar.max {
+                sizes.append(Int(size.pointee))
+                size += 1
+            }
+        }
+        return NumberGrouping(separator: separator, sizes: sizes)
+    }
+}

@@ -1,0 +1,54 @@
+import CKuchiConfig
+import FoundationEssentials
+import KuchiModel
+
+/// Puts Kuchi's words, the model's included, into the learner's language.
+///
+/// Installs a ``Localization`` backed by gettext (``Gettext``) and the locale's number
+/// grouping, once, before any text is made. The catalogues (`kuchi.mo`) are looked for
+/// in order in `$KUCHI_LOCALE_DIR`; in `po/` beside the executable (meson's build tree,
+/// where `build/kuchi` runs from); in the locale folder an installed build was
+/// configured with (PREFIX/share/locale); and, in a debug build that was not
+/// configured for an installation (`swift run kuchi`), in the source tree's
+/// `build/po/` (after `meson compile -C build kuchi-gmo`).
+public enum Translations {
+    @MainActor private static var isInstalled = false
+
+    @MainActor public static func install() {
+        guard !isInstalled else { return }
+        isInstalled = true
+        Gettext.setUp(localeDirectory: localeDirectory?.path)
+        let grouping = Gettext.numberGrouping()
+        Localization.install(Localization(
+            translate: { Gettext.translate($0) },
+            translatePlural: { Gettext.translatePlural($0, $1, $2) },
+            groupDigits: { grouping.format($0) }))
+    }
+
+    /// The first folder of compiled catalogues that exists, or nil for the system's.
+    static var localeDirectory: URL? {
+        candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    private static var candidates: [URL] {
+        var urls: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["KUCHI_LOCALE_DIR"], !override.isEmpty {
+            urls.append(URL(fileURLWithPath: override))
+        }
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            urls.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("po"))
+        }
+        if let configured = kuchi_config_localedir() {
+            urls.append(URL(fileURLWithPath: String(cString: configured)))
+        } else {
+            #if DEBUG
+            // Sources/KuchiApp/Shell/Translations.swift → the repository's build/po.
+            urls.append(URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("build/po"))
+            #endif
+        }
+        return urls
+    }
+}

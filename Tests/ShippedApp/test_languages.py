@@ -1,0 +1,178 @@
+"""Kuchi in German, Spanish and Brazilian Portuguese, as shipped.
+
+Each language: the built `kuchi` runs with LANGUAGE set (and the language's locale
+when the system has it), and every screen is walked -- Register, Welcome, a question
+and its feedback, Congratulations' way there, Learn, Statistics, Settings, the
+Forget Me confirmation, About and Keyboard Shortcuts. No text or accessible name may
+be a message of Kuchi's in English when the language translates it: the learner's
+name and the decks' meanings (English by design) are the only English left. The
+catalogues are the ones the build compiled (po/ beside the binary).
+"""
+import gettext
+import os
+import re
+import unittest
+
+from kuchi_app import (KuchiApp, binary, click, kuchi_basics_answers, name, nodes, question_word, role,
+                       wait_until, xdotool)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TEMPLATE = os.path.join(HERE, "..", "..", "po", "kuchi.pot")
+LANGUAGES = ("de", "es", "pt_BR")
+
+
+def english_messages():
+    """Kuchi's msgids (and plurals), read from the template: (context, msgid, plural)."""
+    with open(TEMPLATE, encoding="utf-8") as file:
+        text = file.read()
+    messages = []
+    for entry in text.split("\n\n"):
+        fields, current = {}, None
+        for line in entry.splitlines():
+            match = re.match(r'^(msgctxt|msgid_plural|msgid) "(.*)"$', line)
+            if match:
+                current = match.group(1)
+                fields[current] = match.group(2)
+            elif line.startswith('"') and current:
+                fields[current] += line[1:-1]
+        if fields.get("msgid"):
+            unescape = lambda s: s.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+            messages.append((fields.get("msgctxt"), unescape(fields["msgid"]),
+                             unescape(fields["msgid_plural"]) if "msgid_plural" in fields else None))
+    return messages
+
+
+def catalogue(language):
+    directory = os.path.join(os.path.dirname(binary()), "po")
+    return gettext.translation("kuchi", localedir=directory, languages=[language])
+
+
+def untranslated_in(texts, language):
+    """The texts that are an English message this language translates differently."""
+    translations = catalogue(language)
+    english = set()
+    for context, msgid, plural in english_messages():
+        if "{" in msgid or "%" in msgid:
+            continue  # placeholders: matched below by their fixed words
+        translated = translations.pgettext(context, msgid) if context else translations.gettext(msgid)
+        if translated != msgid:
+            english.add(msgid)
+    return sorted(text for text in texts if text.strip() in english)
+
+
+class KuchiSpeaksTheLearnersLanguage(unittest.TestCase):
+    def walk(self, language):
+        t = catalogue(language)
+        _ = t.gettext
+        seen = []
+
+        def collect(app):
+            for node in nodes(app.application):
+                if name(node):
+                    seen.append(name(node))
+                description = node.get_description() if hasattr(node, "get_description") else None
+                if description:
+                    seen.append(description)
+
+        answers = kuchi_basics_answers()
+        app = KuchiApp(language=language)
+        with app:
+            app.find("label", _("Welcome to Kuchi"))
+            # As KuchiApp.type_name does, with the entry's and the count's own words.
+            app.find("text", _("Name"))
+            app.type_keys("Aiko")
+            typed = t.ngettext("{count} character, name is long enough", "{count} characters, name is long enough", 4)
+            wait_until(lambda: app.has_text_containing(typed.replace("{count}", "4")), 5, "the name typed")
+            collect(app)
+            app.press(_("OK"))
+            app.find("label", _("Hi, {name}").replace("{name}", "Aiko"))
+            collect(app)
+            app.press(_("Start"))
+            question = app.find_by_description("push button", _("Show or hide the choices (Space)"))
+            collect(app)
+            click(question)
+            hints = {_("Press {key} to choose this answer").replace("{key}", str(key)) for key in (1, 2, 3)}
+
+            def choices():
+                return [n for n in app.all("push button") if (n.get_description() or "") in hints]
+            wait_until(choices, 5, "the choices")
+            right = answers[question_word(question)]
+            click(next(c for c in choices() if name(c) != right))
+            dialog = wait_until(lambda: next(iter(app.alerts()), None), 5, "the feedback")
+            self.assertEqual(name(dialog), _("Oh no!"))
+            collect(app)
+            click(next(n for n in nodes(dialog) if role(n) == "push button" and name(n) == _("OK")))
+            wait_until(lambda: not app.alerts(), 5, "the feedback to close")
+            app.focus_window()
+            xdotool("key", "Escape")  # back to Welcome, as the accessibility walk does
+            app.find("label", _("Hi, {name}").replace("{name}", "Aiko"))
+            for key, role_and_name in (("alt+1", ("push button", _("Not Yet"))),
+                                       ("alt+3", ("label", _("True retention"))),
+                                       ("alt+4", ("label", _("Questions per session")))):
+                app.focus_window()
+                xdotool("key", key)
+                app.find(*role_and_name, timeout=20)
+                collect(app)
+            windows = app.application.get_child_count()
+            app.press(_("Forget Me…"))
+            wait_until(lambda: app.application.get_child_count() > windows, 5, "the Forget Me confirmation")
+            collect(app)
+            xdotool("key", "Escape")
+            wait_until(lambda: app.application.get_child_count() == windows, 5, "the confirmation to close")
+            app.activate_action("about")
+            wait_until(lambda: app.application.get_child_count() > windows, 5, "the About window")
+            collect(app)
+            app.activate_action("shortcuts")
+            wait_until(lambda: any(name(n) == _("Keyboard Shortcuts") for n in nodes(app.application)),
+                       5, "the shortcuts window")
+            collect(app)
+        return seen
+
+    def check(self, language):
+        seen = self.walk(language)
+        self.assertGreater(len(seen), 100, "the walk read too little to mean anything")
+        self.assertEqual(untranslated_in(seen, language), [], f"English left in {language}")
+        # Positive control: the same check finds English when it is there.
+        self.assertEqual(untranslated_in(["Start Again", "Aiko"], language), ["Start Again"])
+
+    def test_german(self):
+        self.check("de")
+
+    def test_spanish(self):
+        self.check("es")
+
+    def test_brazilian_portuguese(self):
+        self.check("pt_BR")
+
+
+class PluralsInEveryLanguage(unittest.TestCase):
+    """ngettext through the compiled catalogues picks the form each language's rule
+    names, for 0, 1, 2, 5 and 21 (German and Spanish: singular for 1 only; Brazilian
+    Portuguese: singular for 0 and 1), and every plural message has both forms."""
+
+    RULES = {"de": lambda n: n != 1, "es": lambda n: n != 1, "pt_BR": lambda n: n > 1}
+    EXAMPLES = {
+        "de": ("{count} Karte zu wiederholen", "{count} Karten zu wiederholen"),
+        "es": ("{count} tarjeta para repasar", "{count} tarjetas para repasar"),
+        "pt_BR": ("{count} cartão para revisar", "{count} cartões para revisar"),
+    }
+
+    def test_plural_forms(self):
+        plurals = [(m, p) for _, m, p in english_messages() if p]
+        self.assertGreater(len(plurals), 20)
+        for language in LANGUAGES:
+            translations = catalogue(language)
+            singular_form, plural_form = self.EXAMPLES[language]
+            for count in (0, 1, 2, 5, 21):
+                plural = self.RULES[language](count)
+                got = translations.ngettext("{count} card to review", "{count} cards to review", count)
+                self.assertEqual(got, plural_form if plural else singular_form, f"{language}, {count}")
+                for singular, english_plural in plurals:
+                    one = translations.ngettext(singular, english_plural, 1)
+                    many = translations.ngettext(singular, english_plural, 5)
+                    self.assertNotIn(one, (singular, english_plural), f"{language}: untranslated {singular!r}")
+                    self.assertNotIn(many, (singular, english_plural), f"{language}: untranslated {english_plural!r}")
+
+
+if __name__ == "__main__":
+    unittest.main()
