@@ -104,8 +104,8 @@ public final class CardBrowser {
 
     /// How many cards the deck has, and how many show: "12 of 3,500 cards".
     public var summary: String {
-        visible.count == cards.count ? cards.count.counted("card")
-            : "\(visible.count.grouped) of \(cards.count.counted("card"))"
+        visible.count == cards.count ? trn("{count} card", "{count} cards", cards.count)
+            : trn("{shown} of {count} card", "{shown} of {count} cards", cards.count, ["shown": visible.count.grouped])
     }
 
     private func refresh() {
