@@ -187,11 +187,11 @@ public enum CardStatus: Int, Sendable, Equatable, CaseIterable {
     /// "New", "Learning", "Review", "Relearning", "Suspended".
     public var title: String {
         switch self {
-        case .new: "New"
-        case .learning: "Learning"
-        case .review: "Review"
-        case .relearning: "Relearning"
-        case .suspended: "Suspended"
+        case .new: trc("card state", "New")
+        case .learning: trc("card state", "Learning")
+        case .review: trc("card state", "Review")
+        case .relearning: trc("card state", "Relearning")
+        case .suspended: trc("card state", "Suspended")
         }
     }
 }

@@ -42,18 +42,18 @@ public struct CardOverrides: Sendable, Equatable, Codable {
             data = try BoundedRead.contents(of: path, upTo: sizeLimit)
         } catch {
             if error.reason == .missing { return CardOverrides() }
-            throw problem(url, "your edits of this deck could not be read: \(error.words)")
+            throw problem(url, tr("your edits of this deck could not be read: {reason}", ["reason": error.words]))
         }
         do {
             let overrides = try JSONDecoder().decode(CardOverrides.self, from: data)
             guard overrides.format == 1 else {
-                throw problem(url, "your edits of this deck were saved by a newer Kuchi (format \(overrides.format))")
+                throw problem(url, tr("your edits of this deck were saved by a newer Kuchi (format {format})", ["format": "\(overrides.format)"]))
             }
             return overrides
         } catch let error as DeckError {
             throw error
         } catch {
-            throw problem(url, "your edits of this deck are damaged; move the file away to use the deck without them")
+            throw problem(url, tr("your edits of this deck are damaged; move the file away to use the deck without them"))
         }
     }
 

@@ -33,21 +33,21 @@ extension DeckCatalog {
     public func edit(question: String, reading: String, answer: String, deck id: String) throws(DeckError) -> Deck {
         let reading = reading.trimmingWhitespace()
         let answer = answer.trimmingWhitespace()
-        guard !answer.isEmpty else { throw refusal(id, "the meaning of \(question) cannot be empty") }
+        guard !answer.isEmpty else { throw refusal(id, tr("the meaning of {word} cannot be empty", ["word": question])) }
         guard reading.isEmpty || Kana.isReading(reading) else {
-            throw refusal(id, "the reading of \(question) must be kana (hiragana or katakana), not “\(reading)”")
+            throw refusal(id, tr("the reading of {word} must be kana (hiragana or katakana), not “{reading}”", ["word": question, "reading": reading]))
         }
         if isImported(id: id) {
             var deck = try loadAsShipped(id: id)
             guard let index = deck.cards.firstIndex(where: { $0.question == question }) else {
-                throw refusal(id, "has no card \(question)")
+                throw refusal(id, tr("has no card {word}", ["word": question]))
             }
             deck.cards[index] = deck.cards[index].edited(reading: reading, answer: answer)
             return try write(deck, id: id)
         }
         let shipped = try loadAsShipped(id: id)
         guard let original = shipped.cards.first(where: { $0.question == question }) else {
-            throw refusal(id, "has no card \(question)")
+            throw refusal(id, tr("has no card {word}", ["word": question]))
         }
         var overrides = try overrides(id: id)
         let edit = CardOverrides.Edit(
@@ -58,7 +58,7 @@ extension DeckCatalog {
         do {
             try overrides.save(to: overridesFile(id: id))
         } catch {
-            throw refusal(id, "your edit could not be saved: \(error.error.words)")
+            throw refusal(id, tr("your edit could not be saved: {reason}", ["reason": error.error.words]))
         }
         return deck
     }
@@ -66,10 +66,10 @@ extension DeckCatalog {
     /// Deletes the card `question` from the imported deck `id`; returns the deck as it
     /// now loads. A bundled deck's cards cannot be deleted (suspend them instead).
     public func delete(question: String, deck id: String) throws(DeckError) -> Deck {
-        guard isImported(id: id) else { throw refusal(id, "is not an imported deck: its cards cannot be deleted") }
+        guard isImported(id: id) else { throw refusal(id, tr("is not an imported deck: its cards cannot be deleted")) }
         var deck = try loadAsShipped(id: id)
         guard let index = deck.cards.firstIndex(where: { $0.question == question }) else {
-            throw refusal(id, "has no card \(question)")
+            throw refusal(id, tr("has no card {word}", ["word": question]))
         }
         deck.cards.remove(at: index)
         return try write(deck, id: id)
@@ -81,7 +81,7 @@ extension DeckCatalog {
         do {
             try AtomicFile.write(data, to: importedFolder.appendingPathComponent("\(id).json"))
         } catch {
-            throw refusal(id, "the change could not be saved: \(error.error.words)")
+            throw refusal(id, tr("the change could not be saved: {reason}", ["reason": error.error.words]))
         }
         return deck
     }
@@ -93,7 +93,7 @@ extension DeckCatalog {
         do {
             data = try DeckFile.encode(deck)
         } catch {
-            throw refusal(id, "could not be written: \(error.error.words)")
+            throw refusal(id, tr("could not be written: {reason}", ["reason": error.error.words]))
         }
         _ = try DeckLoader.decode(data, file: "\(id).json")
         return data

@@ -45,7 +45,7 @@ extension StudyPlanner {
     private func openedStore() throws(ReviewStoreError) -> ReviewStore {
         openStore()
         guard !isClosed, let store else {
-            throw lastSaveError ?? ReviewStoreError(path: "", kind: .other("the review history is not open"))
+            throw lastSaveError ?? ReviewStoreError(path: "", kind: .other(tr("the review history is not open")))
         }
         return store
     }

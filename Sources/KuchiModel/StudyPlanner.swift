@@ -397,7 +397,7 @@ extension StudyPlanner {
     public func importHistory(_ history: [PastReview], deck: String) throws(ReviewStoreError) -> HistoryImport {
         openStore()
         guard let store, !isClosed else {
-            throw lastSaveError ?? ReviewStoreError(path: "", kind: .other("your review history is not open"))
+            throw lastSaveError ?? ReviewStoreError(path: "", kind: .other(tr("your review history is not open")))
         }
         let scheduler = FSRSScheduler(desiredRetention: Double(settings().desiredRetention) / 100, fuzz: false)
         let result = try store.importHistory(history, deck: deck, scheduler: scheduler)

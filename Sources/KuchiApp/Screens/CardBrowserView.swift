@@ -28,13 +28,15 @@ struct CardListView: View {
         @Bindable var browser = browser
         VStack(spacing: 0) {
             HStack(spacing: 6) {
-                TextField("Search word, reading or meaning", text: $browser.query)
+                TextField(tr("Search word, reading or meaning"), text: $browser.query)
                     .inputHints(.noSpellcheck)
-                    .accessibilityLabel("Search cards")
+                    .accessibilityLabel(tr("Search cards"))
                     .expand(horizontal: true)
                     .widgetName("card-search")
-                Picker("Sort by", selection: order, options: ["Deck Order", "Due", "State", "Word"])
-                    .help("Sort by")
+                Picker(tr("Sort by"), selection: order, options: [
+                    tr("Deck Order"), trc("sort cards by", "Due"), trc("sort cards by", "State"), trc("sort cards by", "Word"),
+                ])
+                    .help(tr("Sort by"))
                     .widgetName("card-order")
             }
             .padding(top: 6, leading: 6, bottom: 4, trailing: 6)
@@ -53,16 +55,16 @@ struct CardListView: View {
             }
             .widgetName("card-list")
             HStack(spacing: 6) {
-                Button("Edit…") { cards.beginEdit() }
+                Button(tr("Edit…")) { cards.beginEdit() }
                     .enabled { cards.selected != nil && cards.canEdit }
                     .widgetName("card-edit")
-                Button(title: { cards.selected?.isSuspended == true ? "Unsuspend" : "Suspend" }) { cards.toggleSuspended() }
+                Button(title: { cards.selected?.isSuspended == true ? tr("Unsuspend") : tr("Suspend") }) { cards.toggleSuspended() }
                     .enabled { cards.selected != nil }
                     .widgetName("card-suspend")
-                Button("Reset…") { state.cardConfirmation = .reset }
+                Button(tr("Reset…")) { state.cardConfirmation = .reset }
                     .enabled { cards.selected?.state != nil && cards.selected?.state != .new }
                     .widgetName("card-reset")
-                Button("Delete…") { state.cardConfirmation = .delete }
+                Button(tr("Delete…")) { state.cardConfirmation = .delete }
                     .cssClass("destructive-action")
                     .enabled { cards.selected != nil }
                     .visible { browser.isImportedDeck }
@@ -118,7 +120,7 @@ struct CardRowView: View {
     /// "Review, due tomorrow at 09:15"; "New"; "Suspended".
     private func status(_ card: BrowsedCard) -> String {
         guard card.status != .new, card.status != .suspended, let due = card.due else { return card.status.title }
-        return "\(card.status.title), due \(DueTime.describe(due, from: browser.now()))"
+        return tr("{state}, due {when}", ["state": card.status.title, "when": DueTime.describe(due, from: browser.now())])
     }
 }
 
@@ -130,31 +132,31 @@ struct CardEditView: View {
     var body: some View {
         @Bindable var cards = cards
         VStack(spacing: 12) {
-            Text { "Edit \(cards.selected?.card.question ?? "")" }
+            Text { tr("Edit {word}", ["word": cards.selected?.card.question ?? ""]) }
                 .cssClass("title-2")
                 .wrapping()
                 .widgetName("card-edit-title")
             VStack(spacing: 4) {
-                Text("Reading (kana)").cssClass("heading").align(horizontal: .start)
-                TextField("Reading in kana", text: $cards.draftReading)
-                    .accessibilityLabel("Reading")
+                Text(tr("Reading (kana)")).cssClass("heading").align(horizontal: .start)
+                TextField(tr("Reading in kana"), text: $cards.draftReading)
+                    .accessibilityLabel(tr("Reading"))
                     .widgetName("card-edit-reading")
             }
             VStack(spacing: 4) {
-                Text("Meaning").cssClass("heading").align(horizontal: .start)
-                TextField("Meaning in English", text: $cards.draftMeaning)
+                Text(tr("Meaning")).cssClass("heading").align(horizontal: .start)
+                TextField(tr("Meaning in English"), text: $cards.draftMeaning)
                     .onSubmit { cards.saveEdit() }
-                    .accessibilityLabel("Meaning")
+                    .accessibilityLabel(tr("Meaning"))
                     .widgetName("card-edit-meaning")
             }
-            Text { cards.browser.isImportedDeck ? "Saved in your copy of the deck."
-                : "Kept apart from the deck, so it stays when Kuchi updates the deck." }
+            Text { cards.browser.isImportedDeck ? tr("Saved in your copy of the deck.")
+                : tr("Kept apart from the deck, so it stays when Kuchi updates the deck.") }
                 .cssClass("dim-label", "caption")
                 .wrapping()
             HStack(spacing: 12) {
-                Button("Cancel") { state.isEditingCard = false }
+                Button(tr("Cancel")) { state.isEditingCard = false }
                     .widgetName("card-edit-cancel")
-                Button("Save") { cards.saveEdit() }
+                Button(tr("Save")) { cards.saveEdit() }
                     .cssClass("suggested-action")
                     .widgetName("card-edit-save")
             }

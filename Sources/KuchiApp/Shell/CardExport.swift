@@ -15,7 +15,7 @@ enum CardExport {
         case deck, reviews
 
         /// The file chooser's title.
-        var title: String { self == .deck ? "Export Deck" : "Export Reviews" }
+        var title: String { self == .deck ? tr("Export Deck") : tr("Export Reviews") }
 
         /// The file name proposed for the deck `id`.
         func fileName(deck id: String?) -> String {
@@ -26,24 +26,26 @@ enum CardExport {
 
     /// Writes `deck` to `path`; says what was written.
     static func write(_ deck: Deck, to path: LocalPath) throws(ExportError) -> String {
-        guard let url = path.url else { throw ExportError(path: path, reason: "its name is not UTF-8") }
+        guard let url = path.url else { throw ExportError(path: path, reason: tr("its name is not UTF-8")) }
         do {
             try deck.write(to: url)
         } catch {
             throw ExportError(path: path, reason: error.error.words)
         }
-        return "Wrote \(deck.cards.count.grouped) \(deck.cards.count == 1 ? "card" : "cards") of “\(deck.name)” to \(path)"
+        return trn("Wrote {count} card of “{deck}” to {file}", "Wrote {count} cards of “{deck}” to {file}", deck.cards.count,
+                   ["deck": deck.name, "file": "\(path)"])
     }
 
     /// Writes `reviews` of the deck called `name` to `path`; says what was written.
     static func write(_ reviews: [ExportedReview], of name: String, to path: LocalPath) throws(ExportError) -> String {
-        guard let url = path.url else { throw ExportError(path: path, reason: "its name is not UTF-8") }
+        guard let url = path.url else { throw ExportError(path: path, reason: tr("its name is not UTF-8")) }
         do {
             try AtomicFile.write(ReviewLogCSV.encode(reviews), to: url)
         } catch {
             throw ExportError(path: path, reason: error.error.words)
         }
-        return "Wrote \(reviews.count.grouped) \(reviews.count == 1 ? "review" : "reviews") of “\(name)” to \(path)"
+        return trn("Wrote {count} review of “{deck}” to {file}", "Wrote {count} reviews of “{deck}” to {file}", reviews.count,
+                   ["deck": name, "file": "\(path)"])
     }
 
     /// `kuchi --export-deck FILE` / `--export-reviews FILE`: the deck chosen in
@@ -58,7 +60,9 @@ enum CardExport {
             do {
                 deck = try catalog.load(id: id)
             } catch {
-                throw ExportError(path: path, reason: "the deck \(id) could not be read: \(error.problems.first?.description ?? "")")
+                throw ExportError(path: path, reason: tr("the deck {deck} could not be read: {reason}", [
+                    "deck": id, "reason": error.problems.first?.description ?? "",
+                ]))
             }
             switch kind {
             case .deck:
@@ -73,14 +77,14 @@ enum CardExport {
                         reviews = try store.exportedReviews(
                             decks: PracticeDirection.allCases.map { $0.scheduleKey(for: id) })
                     } catch {
-                        throw ExportError(path: path, reason: "the review history could not be read: \(error.description)")
+                        throw ExportError(path: path, reason: tr("the review history could not be read: {reason}", ["reason": error.description]))
                     }
                 }
                 print(try write(reviews, of: deck.name, to: path))
             }
             return 0
         } catch {
-            var line = "kuchi: \(error.description)\n"
+            var line = "kuchi" + ": " + error.description + "\n"
             line.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
             return 1
         }
@@ -91,5 +95,5 @@ enum CardExport {
 struct ExportError: Error, CustomStringConvertible {
     let path: LocalPath
     let reason: String
-    var description: String { "could not export to \(path): \(reason)" }
+    var description: String { tr("could not export to {file}: {reason}", ["file": "\(path)", "reason": reason]) }
 }

@@ -52,7 +52,7 @@ final class CardShelf {
 
     func saveEdit() {
         guard let card = selected?.card, let id = decks.currentID else { return }
-        changeDeck(title: "Could not save the edit of \(card.question)") { () throws(DeckError) -> Deck in
+        changeDeck(title: tr("Could not save the edit of {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
             try decks.catalog.edit(question: card.question, reading: draftReading, answer: draftMeaning, deck: id)
         }
         state.isEditingCard = false
@@ -60,34 +60,36 @@ final class CardShelf {
 
     func toggleSuspended() {
         guard let card = selected else { return }
-        let changed = changeSchedule(of: card.card.question, title: "Could not change \(card.card.question)") {
+        let changed = changeSchedule(of: card.card.question, title: tr("Could not change {word}", ["word": card.card.question])) {
             () throws(ReviewStoreError) in
             try planner.setSuspended(!card.isSuspended, question: card.card.question, deck: decks.currentKey)
         }
-        if changed { state.toaster.show(card.isSuspended ? "\(card.card.question) is back in your reviews" : "\(card.card.question) is suspended") }
+        if changed { state.toaster.show(card.isSuspended
+            ? tr("{word} is back in your reviews", ["word": card.card.question])
+            : tr("{word} is suspended", ["word": card.card.question])) }
     }
 
     func resetSelected() {
         state.cardConfirmation = nil
         guard let card = selected else { return }
-        let changed = changeSchedule(of: card.card.question, title: "Could not reset \(card.card.question)") {
+        let changed = changeSchedule(of: card.card.question, title: tr("Could not reset {word}", ["word": card.card.question])) {
             () throws(ReviewStoreError) in
             try planner.resetProgress(question: card.card.question, deck: decks.currentKey)
         }
-        if changed { state.toaster.show("\(card.card.question) is new again") }
+        if changed { state.toaster.show(tr("{word} is new again", ["word": card.card.question])) }
     }
 
     func deleteSelected() {
         state.cardConfirmation = nil
         guard let card = selected?.card, let id = decks.currentID, browser.isImportedDeck else { return }
-        changeDeck(title: "Could not delete \(card.question)") { () throws(DeckError) -> Deck in
+        changeDeck(title: tr("Could not delete {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
             try decks.catalog.delete(question: card.question, deck: id)
         }
         // Its history goes with it, so a word of the same name imported later starts new.
         try? planner.resetProgress(question: card.question, deck: decks.currentKey)
         try? planner.setSuspended(false, question: card.question, deck: decks.currentKey)
         browser.selected = nil
-        state.toaster.show("\(card.question) was deleted")
+        state.toaster.show(tr("{word} was deleted", ["word": card.question]))
     }
 
     /// Writes the deck in use, with the learner's edits, or its reviews, to `path`.
@@ -102,12 +104,14 @@ final class CardShelf {
                 do {
                     reviews = try planner.exportedReviews(deck: decks.currentKey)
                 } catch {
-                    throw ExportError(path: path, reason: "the review history could not be read: \(error.description)")
+                    throw ExportError(path: path, reason: tr("the review history could not be read: {reason}", ["reason": error.description]))
                 }
                 state.toaster.show(try CardExport.write(reviews, of: decks.currentName, to: path))
             }
         } catch {
-            state.importFailure = (title: "Could not export \(path.lastComponent)", message: "Kuchi \(error.description).")
+            state.importFailure = (
+                title: tr("Could not export {file}", ["file": "\(path.lastComponent)"]),
+                message: tr("Kuchi {reason}.", ["reason": error.description]))
         }
     }
 
@@ -130,7 +134,7 @@ final class CardShelf {
         do {
             try change()
         } catch {
-            state.importFailure = (title: title, message: "Your review history could not be changed: \(error.description).")
+            state.importFailure = (title: title, message: tr("Your review history could not be changed: {reason}.", ["reason": error.description]))
             return false
         }
         if let schedule = planner.schedule(deck: decks.currentKey) { browser.update(question, schedule: schedule) }

@@ -131,15 +131,15 @@ enum MainWindow {
                     },
                     onCancel: { state.isChoosingDeckFile = false })
                 .confirmation(
-                    isPresented: { state.cardConfirmation == .reset }, title: "Reset This Card?",
-                    message: "Kuchi forgets every answer you gave to this word, in both directions; it is a new "
-                        + "card again. This cannot be undone.",
-                    confirm: "Reset", destructive: true,
+                    isPresented: { state.cardConfirmation == .reset }, title: tr("Reset This Card?"),
+                    message: tr(
+                        "Kuchi forgets every answer you gave to this word, in both directions; it is a new card again. This cannot be undone."),
+                    confirm: tr("Reset"), destructive: true,
                     onConfirm: { cards.resetSelected() }, onCancel: { state.cardConfirmation = nil })
                 .confirmation(
-                    isPresented: { state.cardConfirmation == .delete }, title: "Delete This Card?",
-                    message: "Kuchi removes the word from your imported deck, with its answers. This cannot be undone.",
-                    confirm: "Delete", destructive: true,
+                    isPresented: { state.cardConfirmation == .delete }, title: tr("Delete This Card?"),
+                    message: tr("Kuchi removes the word from your imported deck, with its answers. This cannot be undone."),
+                    confirm: tr("Delete"), destructive: true,
                     onConfirm: { cards.deleteSelected() }, onCancel: { state.cardConfirmation = nil })
                 .fileSaver(
                     isPresented: { state.exporting != nil }, title: { state.exporting?.title ?? "" },
