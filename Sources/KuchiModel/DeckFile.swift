@@ -14,6 +14,7 @@ enum DeckFile {
         let answer: String
         let level: String?
         let examples: [Example]?
+        let audio: String?
     }
 
     static func encode(_ deck: Deck) throws(AtomicFile.WriteError) -> Data {
@@ -21,7 +22,8 @@ enum DeckFile {
             Card(
                 question: card.question, reading: card.reading.isEmpty ? nil : card.reading,
                 romaji: card.romaji.isEmpty ? nil : card.romaji,
-                answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples)
+                answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples,
+                audio: card.audio)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
