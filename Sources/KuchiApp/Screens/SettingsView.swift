@@ -44,7 +44,7 @@ struct SettingsView: View {
                     isOn: production
                 )
                 .widgetName("production")
-                ActionRow("Import a Deck", subtitle: { "A Kuchi deck (JSON) or notes exported from Anki as text" }) {
+                ActionRow("Import a Deck", subtitle: { "A Kuchi deck (JSON), an Anki package (.apkg) or notes exported from Anki as text" }) {
                     Button("Import…") { state.isChoosingDeckFile = true }
                         .widgetName("import-deck")
                 }

@@ -165,22 +165,60 @@ final class DeckShelf {
 
     /// Imports the deck in `path`, lists it and uses it; a refused file is shown
     /// in a dialog, in words. Returns the problem, if any, for a command line.
+    ///
+    /// An Anki package whose field names do not say which is the word, the reading and
+    /// the meaning is imported once the learner has chosen them
+    /// (``fieldMappingChoice``); until then this returns nil.
     @discardableResult
     func importDeck(_ path: LocalPath) -> String? {
         do {
-            let entry = try catalog.import(path)
+            let mappings = try DeckImporter.fieldMappings(of: path)
+            if let choice = FieldMappingChoice(path: path, mappings: mappings) {
+                fieldMappingChoice = choice
+                return nil
+            }
+            return importDeck(path, mappings: mappings)
+        } catch {
+            return refuse(path, error)
+        }
+    }
+
+    /// A package waiting for the learner to choose its fields, while the dialog shows.
+    private(set) var fieldMappingChoice: FieldMappingChoice?
+
+    /// The field dialog's answer: the next note type's question, or the import.
+    func confirmFieldMapping() {
+        guard let choice = fieldMappingChoice, choice.confirm() else { return }
+        fieldMappingChoice = nil
+        importDeck(choice.path, mappings: choice.mappings)
+    }
+
+    func cancelFieldMapping() {
+        fieldMappingChoice = nil
+    }
+
+    @discardableResult
+    private func importDeck(_ path: LocalPath, mappings: [AnkiFieldMapping]) -> String? {
+        do {
+            // NB: `imported.reviews` (an Anki package's review history) is the review
+            // store's to replay; not done here yet.
+            let (entry, imported) = try catalog.import(path, mappings: mappings)
             entries = catalog.entries()
             select(entry.id)
-            state.toaster.show("Imported “\(entry.name)”")
+            state.toaster.show("Imported “\(entry.name)”" + (imported.skipped.sentence.map { ". " + $0 } ?? ""))
             return nil
         } catch {
-            let text = error.problems.prefix(Self.problemsShown).map { PrintableText.escaping($0.description) }
-                .joined(separator: "\n")
-            state.importFailure = (
-                title: "Could not import \(path.lastComponent)",
-                message: "Kuchi did not import this file. Fix what is listed below and import it again.\n\n\(text)")
-            return text
+            return refuse(path, error)
         }
+    }
+
+    private func refuse(_ path: LocalPath, _ error: DeckError) -> String {
+        let text = error.problems.prefix(Self.problemsShown).map { PrintableText.escaping($0.description) }
+            .joined(separator: "\n")
+        state.importFailure = (
+            title: "Could not import \(path.lastComponent)",
+            message: "Kuchi did not import this file. Fix what is listed below and import it again.\n\n\(text)")
+        return text
     }
 
     /// An empty deck standing for the deck `name` while it loads.

@@ -31,7 +31,7 @@ public final class KuchiApplication {
         self.afterFirstFrame = afterFirstFrame
         application.addOption("deck", description: "Practise the deck in FILE", argument: "FILE")
         application.addOption(
-            "import-deck", description: "Import the deck in FILE (JSON, or notes exported from Anki as text)",
+            "import-deck", description: "Import the deck in FILE (JSON, an Anki package, or notes exported from Anki as text)",
             argument: "FILE")
         application.addOption("check-deck", description: "Check the deck in FILE and exit", argument: "FILE")
         application.addOption("version", description: "Show the version and exit")

@@ -99,6 +99,14 @@ enum MainWindow {
                 .alert(
                     isPresented: { state.importFailure != nil }, title: { state.importFailure?.title ?? "" },
                     message: { state.importFailure?.message ?? "" }, dismiss: { state.importFailure = nil })
+                .formDialog(
+                    isPresented: { decks.fieldMappingChoice != nil },
+                    title: { FieldMappingChoice.title }, message: { FieldMappingChoice.message },
+                    confirm: "Import", onConfirm: { decks.confirmFieldMapping() },
+                    onCancel: { decks.cancelFieldMapping() }
+                ) {
+                    FieldMappingForm(decks: decks)
+                }
                 .confirmation(
                     isPresented: { state.isConfirmingForget }, title: "Forget You?",
                     message: "Kuchi removes your saved name from this computer and asks for a name next time. "
@@ -113,8 +121,8 @@ enum MainWindow {
                     onCancel: { state.isConfirmingForget = false })
                 .fileChooser(
                     isPresented: { state.isChoosingDeckFile }, title: "Import a Deck",
-                    filterName: "Decks (JSON, or text exported from Anki)",
-                    patterns: ["*.json", "*.tsv", "*.csv", "*.txt"],
+                    filterName: "Decks (JSON, Anki packages, or text exported from Anki)",
+                    patterns: ["*.json", "*.apkg", "*.tsv", "*.csv", "*.txt"],
                     onChoose: { path in
                         state.isChoosingDeckFile = false
                         decks.importDeck(LocalPath(bytes: path))
