@@ -19,6 +19,8 @@ script deflates that one entry (shrink()), so the fixtures stay small.
   (collection.anki2 alone, no meta): Anki 26 no longer writes that generation, so the
   entries Anki wrote are renamed, not rewritten.
 - all-cloze.apkg: cloze notes only (refused).
+- zip-bomb.apkg: not Anki's: a collection.anki2 of 16 MiB of zeros in 16 KiB (refused
+  past the test's 1 MiB limit).
 - notes-headers.txt: "Notes in Plain Text" with every header Anki writes (HTML kept,
   tags, deck, notetype, guid); notes-plain.txt: without HTML (a field with a line
   break is quoted across lines).
@@ -155,6 +157,14 @@ def repack_as_anki2(legacy_path, path):
             target.writestr(name, source.read(info.filename))
 
 
+def write_zip_bomb(path):
+    """A package whose collection.anki2 is 16 MiB of zeros, deflated to about 16 KiB."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+        with target.open("collection.anki2", "w", force_zip64=False) as entry:
+            for _ in range(16):
+                entry.write(bytes(1 << 20))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bench", nargs=2, metavar=("NOTES", "OUT"), help="write one large modern package")
@@ -188,6 +198,7 @@ def main():
         col, ids = build(cloze_folder, cloze_only=True)
         export(col, ids, os.path.join(FIXTURES, "all-cloze.apkg"), legacy=False)
         col.close()
+        write_zip_bomb(os.path.join(FIXTURES, "zip-bomb.apkg"))
         for name in sorted(os.listdir(FIXTURES)):
             print(f"{name}: {os.path.getsize(os.path.join(FIXTURES, name))} bytes")
     finally:

@@ -134,9 +134,12 @@ struct DeckValidator {
         let isFormat2 = format == 2 || (format == nil && reading != nil)
         let pronunciationText = isFormat2 ? nil : requiredString("pronunciation", pronunciation, card: number)
         let romajiText = isFormat2 ? optionalString("romaji", romaji, card: number, limit: limits.maximumTextLength) : nil
-        // A card known only in romaji (imported from notes without kana) has no reading.
+        // A card known only in romaji (imported from notes without kana) has no reading;
+        // nor has one imported with none at all, which says so with `"reading": null`.
+        let knownNone: Bool
+        if case .null? = reading { knownNone = true } else { knownNone = false }
         let readingText = !isFormat2 ? nil
-            : reading == nil && !(romajiText ?? "").isEmpty ? "" : kanaReading(reading, card: number)
+            : knownNone || reading == nil && !(romajiText ?? "").isEmpty ? "" : kanaReading(reading, card: number)
         let answerText = requiredString("answer", answer, card: number)
         let levelText = optionalString("level", level, card: number, limit: limits.maximumTextLength)
         let exampleList = isFormat2 ? checkExamples(examples, card: number) : []

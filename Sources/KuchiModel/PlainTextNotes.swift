@@ -19,8 +19,8 @@ struct PlainTextNotes {
     }
 
     private(set) var notes: [Note] = []
-    /// Whether the fields are HTML (`#html:true`).
-    private(set) var html = false
+    /// Whether the fields are HTML (`#html:true`), or nil when no header says.
+    private(set) var html: Bool?
     /// The note's field names (`#columns:`, without the dropped columns), if given.
     private(set) var columns: [String]?
 
@@ -39,7 +39,7 @@ struct PlainTextNotes {
         var body = Substring(text)
         var separator = defaultSeparator
         var dropped = Set<Int>()
-        var names: [String]?
+        var names: String?
         line = 1
         while body.hasPrefix("#") {
             let end = body.firstIndex(where: \.isNewline) ?? body.endIndex
@@ -51,20 +51,15 @@ struct PlainTextNotes {
             switch header[0].lowercased() {
             case "separator": separator = Self.separator(named: value)
             case "html": html = value.lowercased() == "true"
-            case "columns": names = value.split(separator: separator ?? "\t", omittingEmptySubsequences: false).map(String.init)
+            case "columns": names = value
             case "notetype column", "deck column", "tags column", "guid column":
                 if let column = Int(value), column >= 1 { dropped.insert(column - 1) }
             default: break
             }
         }
         let split = separator ?? (body.prefix { !$0.isNewline }.contains("\t") ? "\t" : ",")
-        if let names, split != "\t" {
-            // `#columns:` came before `#separator:`: split it again with the separator.
-            columns = names.joined(separator: "\t").split(separator: split, omittingEmptySubsequences: false).map(String.init)
-        } else {
-            columns = names
-        }
-        columns = columns.map { Self.dropping(dropped, from: $0) }
+        // Split once every header is read: `#columns:` may come before `#separator:`.
+        columns = names.map { Self.dropping(dropped, from: $0.split(separator: split, omittingEmptySubsequences: false).map(String.init)) }
         for record in Self.records(body, separator: split, firstLine: line) {
             if record.fields.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { continue }
             notes.append(Note(line: record.line, fields: Self.dropping(dropped, from: record.fields)))

@@ -9,7 +9,7 @@
 struct TextNotesDeckBuilder {
     let file: String
     let limits: DeckLimits
-    private let html: Bool
+    private let html: Bool?
     private let word: Int
     private let meaning: Int
     private let reading: Int?
@@ -41,7 +41,7 @@ struct TextNotesDeckBuilder {
         var sawReading = false
         var sawThird = false
         for note in notes.notes {
-            let fields = note.fields.prefix(3).map { NoteField($0, html: notes.html).text }
+            let fields = note.fields.prefix(3).map { NoteField($0, html: notes.html ?? true).text }
             if fields.count >= 3, !fields[2].isEmpty { sawThird = true }
             guard fields.count >= 2, !fields[1].isEmpty else { continue }
             guard Kana.isReading(fields[1]) || FuriganaNotation.split(fields[1]) != nil else { return false }
@@ -51,9 +51,9 @@ struct TextNotesDeckBuilder {
     }
 
     mutating func add(_ note: PlainTextNotes.Note) {
-        // A field that looks like HTML is read as HTML even without `#html:true`:
-        // older exports had no header.
-        let fields = note.fields.map { NoteField($0, html: html || $0.contains("<") || $0.contains("&")) }
+        // Without an `#html:` header (older exports had none), a field that looks like
+        // HTML is read as HTML.
+        let fields = note.fields.map { NoteField($0, html: html ?? ($0.contains("<") || $0.contains("&"))) }
         if fields.contains(where: \.isCloze) {
             skipped.cloze += 1
             return

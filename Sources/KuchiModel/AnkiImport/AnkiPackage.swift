@@ -72,7 +72,7 @@ struct AnkiPackage {
         // A file the list names but the package lacks is no sound (Anki skips it too).
         let media = try mediaList.map { list throws(DeckError) in
             modern ? try modernMedia(list) : try legacyMedia(list)
-        }?.filter { names[$0.value] == true } ?? [:]
+        }?.filter { names[$0.value] != nil } ?? [:]
         return Contents(collection: collection, collectionEntry: collectionEntry, media: media, compressedMedia: modern)
     }
 
