@@ -18,6 +18,9 @@ public final class KuchiApplication {
     private var appearance: Tracking?
     /// Says each new Learn card when "Speak new words" is on.
     private var newWordSpeech: Tracking?
+    /// Whether the first instance's own `--import-deck` was refused: it then exits 1 when
+    /// it quits, as a later launch whose import is refused exits 1 at once.
+    private var launchImportRefused = false
     /// What runs after the first frame: adding the source tree's icons, or a probe.
     private let afterFirstFrame: @MainActor () -> Void
 
@@ -47,7 +50,10 @@ public final class KuchiApplication {
 
     /// Runs until the window closes; returns the exit status.
     public func run() -> Int32 {
-        application.run()
+        let status = application.run()
+        // NB: GApplication exits the first instance with 0 once its window has kept it
+        // running, whatever its own command line's handler returned.
+        return status == 0 && launchImportRefused ? 1 : status
     }
 
     /// Options answered in the launching process, without a window.
@@ -72,6 +78,7 @@ public final class KuchiApplication {
         }
         if let path = options.bytes("import-deck"), let problem = models.decks.importDeck(resolve(path, in: commandLine)) {
             commandLine.printError(problem)
+            if !commandLine.isRemote { launchImportRefused = true }
             return 1
         }
         return 0
