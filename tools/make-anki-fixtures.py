@@ -5,7 +5,7 @@ Run (the fixtures are committed; run this only to remake them):
 
     python3 -m venv /tmp/anki-venv && /tmp/anki-venv/bin/pip install anki==26.9.3
     /tmp/anki-venv/bin/python tools/make-anki-fixtures.py            # into Tests/KuchiModelTests/Fixtures/anki/
-    /tmp/anki-venv/bin/python tools/make-anki-fixtures.py --bench 25000 /tmp/anki-bench.apkg
+    /tmp/anki-venv/bin/python tools/make-anki-fixtures.py --bench 25000 /tmp/anki-bench.apkg   # store-bench --anki
 
 Fixtures (a few KiB each):
 
@@ -112,6 +112,11 @@ def build(folder, cloze_only=False, notes=None):
         notetype = japanese_notetype(col)
         for number in range(notes):
             added.append(add(col, notetype, deck_id, [f"語{number}", "ご", f"word {number}<br>meaning", ""]))
+        # Four answers per note, as a year of study might leave.
+        rows = [(1_700_000_000_000 + number * 10 + step, note.card_ids()[0], -1, 1 + (number + step) % 4, 1, 0, 2500,
+                 3_000, step % 3) for number, note in enumerate(added) for step in range(4)]
+        col.db.executemany(
+            "insert into revlog (id, cid, usn, ease, ivl, lastIvl, factor, time, type) values (?,?,?,?,?,?,?,?,?)", rows)
     else:
         col.media.write_data("taberu.mp3", SOUND)
         col.media.write_data("bird.png", b"\x89PNG\r\n\x1a\n")
