@@ -41,9 +41,9 @@ struct AnkiCollection {
     private(set) var noteOfCard: [Int64: Int64] = [:]
     private(set) var log: [LogEntry] = []
 
-    /// Reads the collection at `path`; `place` names it in messages
-    /// ("deck.apkg: its collection.anki21b …").
-    init(path: LocalPath, file: String, entry: String, notesToo: Bool = true) throws(DeckError) {
+    /// Reads the collection at `path`, unpacked from the package `file`'s `entry`,
+    /// which messages name ("deck.apkg: its entry 'collection.anki21b' …").
+    init(path: LocalPath, file: String, entry: String) throws(DeckError) {
         func problem(_ words: String) -> DeckError {
             DeckError(problems: [DeckProblem(file: file, message: "its entry '\(entry)' \(words)")])
         }
@@ -53,7 +53,6 @@ struct AnkiCollection {
             let schema18 = try database.integer(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'notetypes'") == 1
             notetypes = schema18 ? try Self.notetypes18(database) : try Self.notetypes11(database)
-            guard notesToo else { return }
             try database.query("SELECT id, mid, flds FROM notes ORDER BY id") { row in
                 notes.append(Note(
                     id: row.integer(0), notetypeID: row.integer(1),

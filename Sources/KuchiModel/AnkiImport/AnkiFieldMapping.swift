@@ -1,6 +1,6 @@
 /// Which fields of an Anki note type become a card's word, reading and meaning.
 ///
-/// Found from the fields' names (``init(notetype:fields:)``); when the names do not say
+/// Found from the fields' names (``init(notetypeID:notetype:fields:)``); when the names do not say
 /// (``isGuessed``), the app lets the learner choose, and hands the changed mapping back
 /// to the import (``DeckImporter/read(_:mappings:limits:scratch:)``).
 public struct AnkiFieldMapping: Sendable, Hashable {
