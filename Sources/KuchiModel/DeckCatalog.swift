@@ -84,11 +84,12 @@ public struct DeckCatalog: Sendable {
         } catch {
             throw failure("the folder \(LocalPath(importedFolder)) cannot be made")
         }
+        removeLeftovers()
         let imported = try DeckImporter.read(path, mappings: mappings, limits: limits, scratch: LocalPath(importedFolder))
         let id = freshID(for: imported.deck.name)
         let media = mediaFolder(id: id)
         if !imported.media.isEmpty {
-            let staging = importedFolder.appendingPathComponent(".\(id).media.import-\(UUID().uuidString)")
+            let staging = importedFolder.appendingPathComponent(".\(id)\(Self.stagingMark)\(UUID().uuidString)")
             guard mkdir(staging.path, 0o700) == 0 else { throw failure(SystemError.last.words) }
             do {
                 try DeckImporter.unpackMedia(of: imported, from: path, into: LocalPath(staging), limits: limits)
@@ -110,6 +111,18 @@ public struct DeckCatalog: Sendable {
         }
         return (DeckEntry(id: id, name: imported.deck.name, origin: .imported), imported)
     }
+
+    /// Removes what an import killed half-way left: its unpacked collection and its
+    /// sounds' hidden folder (only one Kuchi runs, so no import is under way).
+    private func removeLeftovers() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: importedFolder.path)) ?? []
+        for name in names where name.hasPrefix(ScratchFile.prefix) || name.hasPrefix(".") && name.contains(Self.stagingMark) {
+            try? FileManager.default.removeItem(at: importedFolder.appendingPathComponent(name))
+        }
+    }
+
+    /// In the name of the hidden folder an import's sounds go to first.
+    private static let stagingMark = ".media.import-"
 
     /// The folder of an imported deck's sounds (its cards' ``Challenge/audio``):
     /// `<id>.media` beside its deck file.

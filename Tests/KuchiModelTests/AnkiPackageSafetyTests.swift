@@ -132,6 +132,19 @@ struct AnkiPackageSafetyTests {
         #expect(catalog.entries().map(\.origin) == [.builtIn])
     }
 
+    @Test("what an import killed half-way left is removed by the next import, which still succeeds")
+    func leftoversRemoved() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let decks = folder.appendingPathComponent("decks")
+        try FileManager.default.createDirectory(at: decks.appendingPathComponent(".zoo.media.import-1"), withIntermediateDirectories: true)
+        try Data("half a collection".utf8).write(to: decks.appendingPathComponent(".kuchi-anki-AbC123"))
+        try Data("{}".utf8).write(to: decks.appendingPathComponent(".hidden-but-mine"))
+        let entry = try DeckCatalog(bundledFolder: nil, importedFolder: decks).import(AnkiFixtures.path("vocab-modern.apkg")).entry
+        #expect(try FileManager.default.contentsOfDirectory(atPath: decks.path).sorted()
+            == [".hidden-but-mine", "\(entry.id).json", "\(entry.id).media"])
+    }
+
     // MARK: - Fixtures
 
     /// A legacy package (Anki's collection.anki2, no meta) whose media list names `media`

@@ -9,8 +9,11 @@ final class ScratchFile {
     let path: LocalPath
     private let descriptor: Int32
 
+    /// How its name starts (then six random characters).
+    static let prefix = ".kuchi-anki-"
+
     init(in folder: LocalPath) throws(SystemError) {
-        var template = Array(folder.appending(".kuchi-anki-XXXXXX").bytes.map { CChar(bitPattern: $0) }) + [0]
+        var template = Array(folder.appending(Self.prefix + "XXXXXX").bytes.map { CChar(bitPattern: $0) }) + [0]
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw .last }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
