@@ -37,6 +37,9 @@ final class DeckShelf {
     /// spinner for the few milliseconds most loads take would only flicker, and under
     /// software rendering its first frame costs about 7 MiB.)
     private(set) var isLoadingSlowly = false
+    /// An Anki package waiting for the learner to choose its fields, while the field
+    /// dialog shows (``importDeck(_:)``).
+    private(set) var fieldMappingChoice: FieldMappingChoice?
 
     @ObservationIgnored private let catalog: DeckCatalog
     @ObservationIgnored private let users: UserManager
@@ -183,9 +186,6 @@ final class DeckShelf {
         }
     }
 
-    /// A package waiting for the learner to choose its fields, while the dialog shows.
-    private(set) var fieldMappingChoice: FieldMappingChoice?
-
     /// The field dialog's answer: the next note type's question, or the import.
     func confirmFieldMapping() {
         guard let choice = fieldMappingChoice, choice.confirm() else { return }
@@ -200,8 +200,8 @@ final class DeckShelf {
     @discardableResult
     private func importDeck(_ path: LocalPath, mappings: [AnkiFieldMapping]) -> String? {
         do {
-            // NB: `imported.reviews` (an Anki package's review history) is the review
-            // store's to replay; not done here yet.
+            // `imported.reviews`, an Anki package's review history, is for the review
+            // store to replay; that is not done yet.
             let (entry, imported) = try catalog.import(path, mappings: mappings)
             entries = catalog.entries()
             select(entry.id)
