@@ -92,6 +92,10 @@ const char *gtkkit_command_line_cwd(gpointer command_line) {
     return g_application_command_line_get_cwd(G_APPLICATION_COMMAND_LINE(command_line));
 }
 
+int gtkkit_command_line_is_remote(gpointer command_line) {
+    return g_application_command_line_get_is_remote(G_APPLICATION_COMMAND_LINE(command_line));
+}
+
 void gtkkit_command_line_printerr(gpointer command_line, const char *message) {
     g_application_command_line_printerr(G_APPLICATION_COMMAND_LINE(command_line), "%s\n", message);
 }

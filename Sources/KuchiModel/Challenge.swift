@@ -14,10 +14,13 @@ public struct Challenge: Hashable, Sendable, Codable {
     public let level: String?
     /// Up to two sentences that use the word, with their translations.
     public let examples: [Example]
+    /// The card's own sound (an imported Anki note's `[sound:…]`): a file name in the
+    /// deck's media folder (``DeckCatalog/mediaFolder(id:)``), never a path.
+    public let audio: String?
 
     public init(
         question: String, reading: String = "", romaji: String = "", answer: String, level: String? = nil,
-        examples: [Example] = []
+        examples: [Example] = [], audio: String? = nil
     ) {
         self.question = question
         self.reading = reading
@@ -25,6 +28,7 @@ public struct Challenge: Hashable, Sendable, Codable {
         self.answer = answer
         self.level = level
         self.examples = examples
+        self.audio = audio
     }
 
     /// A card whose reading comes in one field, as in format 1 decks and Anki's text

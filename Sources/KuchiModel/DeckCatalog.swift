@@ -66,24 +66,80 @@ public struct DeckCatalog: Sendable {
         return nil
     }
 
-    /// Reads the file at `path` as a deck (see `DeckImporter`), copies it into the
-    /// imported folder under a new id, and returns its entry.
-    public func `import`(_ path: LocalPath) throws(DeckError) -> DeckEntry {
-        let deck = try DeckImporter.read(path)
-        let id = freshID(for: deck.name)
-        do {
-            try AtomicFile.write(DeckFile.encode(deck), to: importedFolder.appendingPathComponent("\(id).json"))
-        } catch {
-            throw DeckError(problems: [DeckProblem(
-                file: path.lastComponent.description, message: tr("could not be copied into Kuchi's decks: {reason}", ["reason": "\(error.error.words)"]))])
+    /// Reads the file at `path` as a deck (see ``DeckImporter``), copies it into the
+    /// imported folder under a new id, and returns its entry and what the import
+    /// brought: for an Anki package its review history (``ImportedDeck/reviews``, for
+    /// the review store), the sounds now in ``mediaFolder(id:)`` and what was left out.
+    ///
+    /// Nothing half-imported is left: the collection is unpacked to a temporary file
+    /// that is always removed; the sounds go to a hidden temporary folder beside the
+    /// decks, renamed to ``mediaFolder(id:)`` in one step once all are there; the deck
+    /// file is written last, atomically (``AtomicFile``), and only then is the deck
+    /// listed. A failure at any step removes what the steps before made.
+    public func `import`(
+        _ path: LocalPath, mappings: [AnkiFieldMapping] = [], limits: DeckLimits = .standard
+    ) throws(DeckError) -> (entry: DeckEntry, imported: ImportedDeck) {
+        let file = path.lastComponent.description
+        func failure(_ words: String) -> DeckError {
+            DeckError(problems: [DeckProblem(file: file, message: tr("could not be copied into Kuchi's decks: {reason}", ["reason": words]))])
         }
-        return DeckEntry(id: id, name: deck.name, origin: .imported)
+        do {
+            try FileManager.default.createDirectory(
+                at: importedFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw failure("the folder \(LocalPath(importedFolder)) cannot be made")
+        }
+        removeLeftovers()
+        let imported = try DeckImporter.read(path, mappings: mappings, limits: limits, scratch: LocalPath(importedFolder))
+        let id = freshID(for: imported.deck.name)
+        let media = mediaFolder(id: id)
+        if !imported.media.isEmpty {
+            let staging = importedFolder.appendingPathComponent(".\(id)\(Self.stagingMark)\(UUID().uuidString)")
+            guard mkdir(staging.path, 0o700) == 0 else { throw failure(SystemError.last.words) }
+            do {
+                try DeckImporter.unpackMedia(of: imported, from: path, into: LocalPath(staging), limits: limits)
+            } catch {
+                try? FileManager.default.removeItem(at: staging)
+                throw error
+            }
+            guard rename(staging.path, media.path) == 0 else {
+                let error = SystemError.last
+                try? FileManager.default.removeItem(at: staging)
+                throw failure(error.words)
+            }
+        }
+        do {
+            try AtomicFile.write(DeckFile.encode(imported.deck), to: importedFolder.appendingPathComponent("\(id).json"))
+        } catch {
+            try? FileManager.default.removeItem(at: media)
+            throw failure(error.error.words)
+        }
+        return (DeckEntry(id: id, name: imported.deck.name, origin: .imported), imported)
     }
 
-    /// Forgets an imported deck (bundled ones stay).
+    /// Removes what an import killed half-way left: its unpacked collection and its
+    /// sounds' hidden folder (only one Kuchi runs, so no import is under way).
+    private func removeLeftovers() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: importedFolder.path)) ?? []
+        for name in names where name.hasPrefix(ScratchFile.prefix) || name.hasPrefix(".") && name.contains(Self.stagingMark) {
+            try? FileManager.default.removeItem(at: importedFolder.appendingPathComponent(name))
+        }
+    }
+
+    /// In the name of the hidden folder an import's sounds go to first.
+    private static let stagingMark = ".media.import-"
+
+    /// The folder of an imported deck's sounds (its cards' ``Challenge/audio``):
+    /// `<id>.media` beside its deck file.
+    public func mediaFolder(id: String) -> URL {
+        importedFolder.appendingPathComponent("\(id).media")
+    }
+
+    /// Forgets an imported deck and its sounds (bundled ones stay).
     public func remove(id: String) {
         guard Settings.isDeckIdentifier(id) else { return }
         unlink(importedFolder.appendingPathComponent("\(id).json").path)
+        try? FileManager.default.removeItem(at: mediaFolder(id: id))
     }
 
     static let builtInID = "kuchi-basics"
@@ -113,7 +169,10 @@ public struct DeckCatalog: Sendable {
         while stem.last == "-" { stem.removeLast() }
         if stem.isEmpty || stem == Self.builtInID { stem = "imported" }
         stem = String(stem.prefix(50))
+        // A media folder left by a deck removed by hand keeps its id taken too.
         let taken = Set(entries().map(\.id))
+            .union(((try? FileManager.default.contentsOfDirectory(atPath: importedFolder.path)) ?? [])
+                .filter { $0.hasSuffix(".media") }.map { String($0.dropLast(".media".count)) })
         var id = stem
         var number = 1
         while taken.contains(id) {

@@ -14,6 +14,26 @@ enum DeckFile {
         let answer: String
         let level: String?
         let examples: [Example]?
+        let audio: String?
+
+        // A card with neither reading nor romaji (an imported note that has none) says
+        // `"reading": null`: a missing reading is a mistake in a deck written by hand.
+        enum CodingKeys: String, CodingKey { case question, reading, romaji, answer, level, examples, audio }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(question, forKey: .question)
+            if reading == nil, romaji == nil {
+                try container.encodeNil(forKey: .reading)
+            } else {
+                try container.encodeIfPresent(reading, forKey: .reading)
+            }
+            try container.encodeIfPresent(romaji, forKey: .romaji)
+            try container.encode(answer, forKey: .answer)
+            try container.encodeIfPresent(level, forKey: .level)
+            try container.encodeIfPresent(examples, forKey: .examples)
+            try container.encodeIfPresent(audio, forKey: .audio)
+        }
     }
 
     static func encode(_ deck: Deck) throws(AtomicFile.WriteError) -> Data {
@@ -21,7 +41,8 @@ enum DeckFile {
             Card(
                 question: card.question, reading: card.reading.isEmpty ? nil : card.reading,
                 romaji: card.romaji.isEmpty ? nil : card.romaji,
-                answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples)
+                answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples,
+                audio: card.audio)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -15,19 +15,31 @@ public struct DeckLimits: Sendable, Equatable {
     public var maximumTextLength: Int
     /// The longest licence or attribution, in characters.
     public var maximumCreditLength: Int
+    /// The most an Anki package's collection may unpack to (it is unpacked to a
+    /// temporary file, counted as it comes, whatever its zip or zstd header says).
+    public var maximumCollectionSize: Int
+    /// The most one of a package's sound files may unpack to.
+    public var maximumMediaFileSize: Int
+    /// The most all the sound files of a package may unpack to together.
+    public var maximumMediaSize: Int
 
     public init(
         maximumFileSize: Int, maximumCards: Int, maximumReportedProblems: Int = 100,
-        maximumTextLength: Int = 200, maximumCreditLength: Int = 2_000
+        maximumTextLength: Int = 200, maximumCreditLength: Int = 2_000,
+        maximumCollectionSize: Int = 512 << 20, maximumMediaFileSize: Int = 32 << 20, maximumMediaSize: Int = 1 << 30
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumCards = maximumCards
         self.maximumReportedProblems = maximumReportedProblems
         self.maximumTextLength = maximumTextLength
         self.maximumCreditLength = maximumCreditLength
+        self.maximumCollectionSize = maximumCollectionSize
+        self.maximumMediaFileSize = maximumMediaFileSize
+        self.maximumMediaSize = maximumMediaSize
     }
 
-    /// 32 MiB and 200,000 cards.
+    /// 32 MiB and 200,000 cards; for an Anki package, a collection of 512 MiB and
+    /// sounds of 32 MiB each, 1 GiB in all.
     public static let standard = DeckLimits(maximumFileSize: 32 << 20, maximumCards: 200_000)
 
     /// Values one card may hold: its object and a handful of fields, with room to

@@ -113,7 +113,7 @@ struct DeckValidator {
         }
         // One pass over the members instead of a lookup per field: this loop runs once
         // per card, and on a large deck it is most of the checking time.
-        var question, pronunciation, reading, romaji, answer, level, examples: JSONValue?
+        var question, pronunciation, reading, romaji, answer, level, examples, audio: JSONValue?
         for member in members {
             switch member.key {
             case "question": question = member.value
@@ -123,6 +123,7 @@ struct DeckValidator {
             case "answer": answer = member.value
             case "level": level = member.value
             case "examples": examples = member.value
+            case "audio": audio = member.value
             default: break
             }
         }
@@ -133,12 +134,22 @@ struct DeckValidator {
         let isFormat2 = format == 2 || (format == nil && reading != nil)
         let pronunciationText = isFormat2 ? nil : requiredString("pronunciation", pronunciation, card: number)
         let romajiText = isFormat2 ? optionalString("romaji", romaji, card: number, limit: limits.maximumTextLength) : nil
-        // A card known only in romaji (imported from notes without kana) has no reading.
+        // A card known only in romaji (imported from notes without kana) has no reading;
+        // nor has one imported with none at all, which says so with `"reading": null`.
+        let knownNone: Bool
+        if case .null? = reading { knownNone = true } else { knownNone = false }
         let readingText = !isFormat2 ? nil
-            : reading == nil && !(romajiText ?? "").isEmpty ? "" : kanaReading(reading, card: number)
+            : knownNone || reading == nil && !(romajiText ?? "").isEmpty ? "" : kanaReading(reading, card: number)
         let answerText = requiredString("answer", answer, card: number)
         let levelText = optionalString("level", level, card: number, limit: limits.maximumTextLength)
         let exampleList = isFormat2 ? checkExamples(examples, card: number) : []
+        let audioName = optionalString("audio", audio, card: number, limit: limits.maximumTextLength)
+        if let audioName, !MediaName.isSafe(audioName) {
+            report(
+                "'audio' must be the name of a file in the deck's media folder, not a path; "
+                    + "it is '\(PrintableText.quoting(audioName, limit: 40))'", card: number)
+            return nil
+        }
         guard let questionText, let answerText, let exampleList else { return nil }
         if let pronunciationText {
             return Challenge(question: questionText, pronunciation: pronunciationText, answer: answerText, level: levelText)
@@ -146,7 +157,7 @@ struct DeckValidator {
         guard let readingText else { return nil }
         return Challenge(
             question: questionText, reading: readingText, romaji: romajiText ?? "", answer: answerText,
-            level: levelText, examples: exampleList)
+            level: levelText, examples: exampleList, audio: audioName)
     }
 
     /// A format 2 reading: required, and kana (a reading in romaji or kanji is refused).

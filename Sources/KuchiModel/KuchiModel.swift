@@ -4,8 +4,16 @@
 //   Decks: vocabulary cards (`Deck`, `Challenge`; Kuchi Basics is built in), the
 //   loader that turns a JSON file into a checked deck or a `DeckError` listing each
 //   `DeckProblem` in plain words (`DeckLoader`, within `DeckLimits`), the importer of
-//   Anki's plain-text notes (`DeckImporter`), and the decks a learner can choose,
-//   built in, bundled or imported (`DeckCatalog`, `DeckEntry`). Where a word's
+//   Anki's plain-text notes and packages (`DeckImporter`, returning an `ImportedDeck`
+//   with the package's review history as `ImportedReview`s), and the decks a learner
+//   can choose, built in, bundled or imported (`DeckCatalog`, `DeckEntry`).
+//   Anki packages (AnkiImport/): the zip and its collections (`AnkiPackage`, over
+//   `ZipArchiveReader` and `ZstdDecoder`, the only C calls there, and `ScratchFile`),
+//   the collection's tables (`AnkiCollection`), notes to cards (`AnkiPackageImport`,
+//   fields chosen by `AnkiFieldMapping`); the field rules both Anki importers share
+//   (`NoteField`: `HTMLText`, sound tags, cloze; `FuriganaNotation`). A package is
+//   untrusted: sizes are counted as entries unpack, media names are checked
+//   (`MediaName`), and nothing half-imported is left. Where a word's
 //   reading goes over it as furigana (`Furigana`, `FuriganaSegment`).
 //   Practice: a challenge session and every rule of it (`ChallengesViewModel`), and
 //   the Learn page's round of flash cards (`LearnSession`). Romaji typed by a learner
@@ -73,5 +81,6 @@
 // injected, so tests are exact. Nothing here reads the environment or picks a directory
 // on its own: the app passes the XDG directories it got from GLib.
 //
-// Dependencies: FoundationEssentials and Observation, and the system's SQLite through the
-// CSQLite module map. This module never imports GTK.
+// Dependencies: FoundationEssentials and Observation, and the system's SQLite, libarchive
+// and zstd through the CSQLite, CArchive and CZstd module maps. This module never
+// imports GTK.

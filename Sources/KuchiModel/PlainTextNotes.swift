@@ -1,39 +1,73 @@
-/// Reads "Notes in Plain Text" as Anki exports them: one note a line, fields split
-/// by a separator (tab by default), optionally quoted, with `#key:value` header lines
-/// at the top (`#separator:comma`, `#html:true`, `#columns:…`).
+/// Reads "Notes in Plain Text" as Anki exports them: one note a record, fields split
+/// by a separator (tab by default), quoted per RFC 4180 (a field in double quotes may
+/// hold the separator, doubled quotes and line breaks), after `#key:value` header lines:
+/// `#separator:`, `#html:`, `#columns:`, and `#notetype column:N`, `#deck column:N`,
+/// `#tags column:N`, `#guid column:N`, whose columns are dropped, so the fields left are
+/// the note's own.
 struct PlainTextNotes {
-    /// One line's fields, and where it was.
+    /// One note's fields, and the line it starts on.
     struct Note {
         let line: Int
         let fields: [String]
     }
 
+    /// A character a text file must not hold (NUL and the other controls but tab and
+    /// line breaks), and its line.
+    struct ControlCharacter: Error {
+        let line: Int
+        let scalar: Unicode.Scalar
+    }
+
     private(set) var notes: [Note] = []
+    /// Whether the fields are HTML (`#html:true`), or nil when no header says.
+    private(set) var html: Bool?
+    /// The note's field names (`#columns:`, without the dropped columns), if given.
+    private(set) var columns: [String]?
 
     /// Splits `text` (already known to be UTF-8); `defaultSeparator` applies when no
     /// header names one.
-    init(_ text: String, defaultSeparator: Character?) {
-        var separator = defaultSeparator
-        var html = false
-        var inHeader = true
-        var lineNumber = 0
-        // NB: "\r\n" is one Character in Swift, so it is matched as a whole.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            lineNumber += 1
-            if inHeader, line.hasPrefix("#") {
-                let header = line.dropFirst().split(separator: ":", maxSplits: 1).map { String($0) }
-                if header.count == 2, header[0] == "separator" { separator = Self.separator(named: header[1]) }
-                if header.count == 2, header[0] == "html" { html = header[1].lowercased() == "true" }
-                continue
+    init(_ text: String, defaultSeparator: Character?) throws(ControlCharacter) {
+        var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        var line = 1
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { line += 1 }
+            if scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar) || scalar.value == 0x7F {
+                throw ControlCharacter(line: line, scalar: scalar)
             }
-            inHeader = false
-            if line.allSatisfy(\.isWhitespace) { continue }
-            let split = separator ?? (line.contains("\t") ? "\t" : ",")
-            let fields = Self.fields(of: line, separatedBy: split).map { field in
-                html || field.contains("<") || field.contains("&") ? HTMLText.plain(field) : field
-            }
-            notes.append(Note(line: lineNumber, fields: fields.map { $0.trimmingWhitespace() }))
         }
+        var body = Substring(text)
+        var separator = defaultSeparator
+        var dropped = Set<Int>()
+        var names: String?
+        line = 1
+        while body.hasPrefix("#") {
+            let end = body.firstIndex(where: \.isNewline) ?? body.endIndex
+            let header = body[body.index(after: body.startIndex)..<end].split(separator: ":", maxSplits: 1).map(String.init)
+            body = end < body.endIndex ? body[body.index(after: end)...] : ""
+            line += 1
+            guard header.count == 2 else { continue }
+            let value = header[1].trimmingWhitespace()
+            switch header[0].lowercased() {
+            case "separator": separator = Self.separator(named: value)
+            case "html": html = value.lowercased() == "true"
+            case "columns": names = value
+            case "notetype column", "deck column", "tags column", "guid column":
+                if let column = Int(value), column >= 1 { dropped.insert(column - 1) }
+            default: break
+            }
+        }
+        let split = separator ?? (body.prefix { !$0.isNewline }.contains("\t") ? "\t" : ",")
+        // Split once every header is read: `#columns:` may come before `#separator:`.
+        columns = names.map { Self.dropping(dropped, from: $0.split(separator: split, omittingEmptySubsequences: false).map(String.init)) }
+        for record in Self.records(body, separator: split, firstLine: line) {
+            if record.fields.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { continue }
+            notes.append(Note(line: record.line, fields: Self.dropping(dropped, from: record.fields)))
+        }
+    }
+
+    private static func dropping(_ columns: Set<Int>, from fields: [String]) -> [String] {
+        fields.enumerated().filter { !columns.contains($0.offset) }.map(\.element)
     }
 
     /// Anki's names for separators, or the character itself.
@@ -49,91 +83,60 @@ struct PlainTextNotes {
         }
     }
 
-    /// A line's fields: split at `separator` outside double quotes; `""` inside
-    /// quotes is one quote.
-    private static func fields(of line: Substring, separatedBy separator: Character) -> [String] {
+    /// The records of `text`: fields split at `separator` and records at line breaks,
+    /// both outside double quotes; a field that starts with a quote runs to the closing
+    /// one, and `""` inside it is one quote.
+    private static func records(
+        _ text: Substring, separator: Character, firstLine: Int
+    ) -> [(line: Int, fields: [String])] {
+        var records: [(line: Int, fields: [String])] = []
         var fields: [String] = []
         var field = ""
         var quoted = false
-        var index = line.startIndex
-        while index < line.endIndex {
-            let character = line[index]
-            index = line.index(after: index)
+        var wasQuoted = false
+        var line = firstLine
+        var recordLine = firstLine
+        var index = text.startIndex
+        func endField() {
+            fields.append(field)
+            field = ""
+            wasQuoted = false
+        }
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
             if quoted {
                 if character == "\"" {
-                    if index < line.endIndex, line[index] == "\"" {
+                    if index < text.endIndex, text[index] == "\"" {
                         field.append("\"")
-                        index = line.index(after: index)
+                        index = text.index(after: index)
                     } else {
                         quoted = false
                     }
                 } else {
-                    field.append(character)
+                    // NB: "\r\n" is one Character in Swift; inside quotes it is kept as "\n".
+                    if character.isNewline { line += 1 }
+                    field.append(character.isNewline ? "\n" : character)
                 }
-            } else if character == "\"", field.isEmpty {
+            } else if character == "\"", field.isEmpty, !wasQuoted {
                 quoted = true
+                wasQuoted = true
             } else if character == separator {
-                fields.append(field)
-                field = ""
+                endField()
+            } else if character.isNewline {
+                endField()
+                records.append((recordLine, fields))
+                fields = []
+                line += 1
+                recordLine = line
             } else {
                 field.append(character)
             }
         }
-        fields.append(field)
-        return fields
-    }
-}
-
-/// Text from an HTML field as a person reads it: tags dropped, entities decoded,
-/// line breaks as spaces.
-enum HTMLText {
-    static func plain(_ html: String) -> String {
-        var text = ""
-        var inTag = false
-        var entity: String?
-        for character in html {
-            if var pending = entity {
-                if character == ";" {
-                    text += decode(pending) ?? "&\(pending);"
-                    entity = nil
-                } else if pending.count < 10, character.isLetter || character.isNumber || character == "#" {
-                    pending.append(character)
-                    entity = pending
-                } else {
-                    text += "&" + pending
-                    entity = nil
-                    text.append(character)
-                }
-                continue
-            }
-            switch character {
-            case "<": inTag = true
-            case ">" where inTag:
-                inTag = false
-                text.append(" ")
-            case "&" where !inTag: entity = ""
-            default: if !inTag { text.append(character) }
-            }
+        if !field.isEmpty || !fields.isEmpty || wasQuoted {
+            endField()
+            records.append((recordLine, fields))
         }
-        if let entity { text += "&" + entity }
-        // Tags become spaces (a <br> between two words); fold the runs they leave.
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
-
-    private static func decode(_ entity: String) -> String? {
-        switch entity {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos", "#39": return "'"
-        case "nbsp": return " "
-        default:
-            guard entity.hasPrefix("#") else { return nil }
-            let digits = entity.dropFirst()
-            let value = digits.first == "x" || digits.first == "X"
-                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-        }
+        return records
     }
 }

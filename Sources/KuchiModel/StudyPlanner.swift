@@ -394,7 +394,7 @@ extension StudyPlanner {
     /// and no fuzz; what shows the schedule follows.
     ///
     /// - Throws: why it could not be saved (nothing was), or why there is no store.
-    public func importHistory(_ history: [PastReview], deck: String) throws(ReviewStoreError) -> HistoryImport {
+    public func importHistory(_ history: [ImportedReview], deck: String) throws(ReviewStoreError) -> HistoryImport {
         openStore()
         guard let store, !isClosed else {
             throw lastSaveError ?? ReviewStoreError(path: "", kind: .other(tr("your review history is not open")))

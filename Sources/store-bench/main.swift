@@ -1,11 +1,18 @@
 // The review store against a synthetic history: 100,000 cards, 1,000,000 reviews; and,
 // first, typed answers (TypedAnswerBench.swift). Prints medians against the targets; it
-// asserts nothing. Run it in release:
+// asserts nothing. `--anki PACKAGE` measures an Anki package's check and import instead.
+// Run it in release:
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
 // `--typed` prints the typed answers' table only.
 import BenchSupport
 import Foundation
 import KuchiModel
+
+// `--anki PACKAGE`: only the Anki import (AnkiImportBench.swift), so its peak memory is its own.
+if let flag = CommandLine.arguments.firstIndex(of: "--anki"), flag + 1 < CommandLine.arguments.count {
+    try AnkiImportBench.table(package: CommandLine.arguments[flag + 1]).print()
+    exit(0)
+}
 
 var typedTable = try TypedAnswerBench.table()
 try TypedAnswerBench.committed(into: &typedTable)

@@ -60,6 +60,22 @@ struct CommandLineTests {
         #expect(failed.output.contains("could not export to \(blocked.path)"), "\(failed.output)")
     }
 
+    @Test("--check-deck checks every format --import-deck takes: Anki's text notes and packages too", arguments: [
+        ("notes-headers.txt", "ok: 5 cards\n"), ("vocab-modern.apkg", "ok: 6 cards\n"), ("vocab-anki2.apkg", "ok: 6 cards\n"),
+    ])
+    func checkOtherFormats(file: String, output: String) throws {
+        let result = try runKuchi(["--check-deck", ankiFixture(file).path])
+        #expect(result.status == 0)
+        #expect(result.output == output)
+    }
+
+    @Test("--check-deck refuses a package of cloze notes only, naming it, and exits 1")
+    func checkAllCloze() throws {
+        let result = try runKuchi(["--check-deck", ankiFixture("all-cloze.apkg").path])
+        #expect(result.status == 1)
+        #expect(result.output == "all-cloze.apkg: holds only cloze notes (2), which Kuchi cannot ask: a Kuchi card asks a word for its meaning\n")
+    }
+
     @Test("--version prints the version")
     func version() throws {
         let result = try runKuchi(["--version"])
@@ -80,6 +96,11 @@ struct CommandLineTests {
 /// The repository root (Tests/KuchiAppTests/ → ../..).
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
+
+/// A package or text export Anki wrote (tools/make-anki-fixtures.py).
+func ankiFixture(_ name: String) -> URL {
+    repository.appendingPathComponent("Tests/KuchiModelTests/Fixtures/anki/\(name)")
+}
 
 func temporaryDeck(_ json: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString).json")

@@ -108,6 +108,26 @@ struct HomeTests {
         #expect(app.models.decks.currentName == "Colours", "a refused file changes nothing")
     }
 
+    @Test("an Anki package whose field names say nothing asks which is the word, then imports with that choice")
+    func importsAnkiPackage() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        #expect(app.models.decks.importDeck(LocalPath(ankiFixture("vocab-modern.apkg"))) == nil)
+        let choice = try #require(app.models.decks.fieldMappingChoice, "the Kotoba note type is asked about")
+        #expect(choice.current.notetype == "Kotoba")
+        pump(until: { app.dialog != nil }, "the field dialog shows")
+        #expect(app.dialogTexts().contains { $0.contains("Which Field Is the Word?") })
+        // The meaning as the word: the choice is what the import uses.
+        choice.word = 1
+        choice.meaning = 0
+        app.models.decks.confirmFieldMapping()
+        pump(until: { app.dialog == nil }, "the dialog closes")
+        #expect(app.models.decks.fieldMappingChoice == nil)
+        #expect(app.models.decks.currentName == "vocab-modern")
+        #expect(app.models.challenges.deck.cards.contains { $0.question == "bird" && $0.answer == "鳥" })
+        #expect(app.models.challenges.deck.cards.first { $0.question == "食べる" }?.audio == "taberu.mp3")
+    }
+
     @Test("every page fits 360×294 with no label cut short, with furigana over a kanji word too",
           arguments: [nil, "jlpt-n4.json"])
     func smallestWindow(deck: String?) throws {

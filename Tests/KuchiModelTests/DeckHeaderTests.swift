@@ -96,7 +96,7 @@ struct DeckHeaderTests {
         for index in 0..<3_000 { notes += "言葉\(index)\tword \(index)\tkotoba\n" }
         let source = folder.appendingPathComponent("Words.tsv")
         try Data(notes.utf8).write(to: source)
-        let entry = try catalog.import(LocalPath(source))
+        let entry = try catalog.import(LocalPath(source)).entry
         let written = try Data(contentsOf: folder.appendingPathComponent("decks/\(entry.id).json"))
         #expect(written.count > DeckHeader.readLimit * 2)
         let text = String(decoding: written, as: UTF8.self)
@@ -105,7 +105,7 @@ struct DeckHeaderTests {
         #expect(keys.count == 6 && keys == keys.sorted(), "header members in order, cards last")
         #expect(DeckHeader.read(contentsOf: folder.appendingPathComponent("decks/\(entry.id).json"))?.name == "Words")
         #expect(catalog.entries().map(\.name) == ["Kuchi Basics", "Words"])
-        #expect(try catalog.load(id: entry.id) == DeckImporter.read(LocalPath(source)))
+        #expect(try catalog.load(id: entry.id) == DeckImporter.read(LocalPath(source)).deck)
     }
 }
 

@@ -69,7 +69,7 @@ struct DeckImporterTests {
 
     @Test("a Kuchi deck (JSON) is read and checked like a bundled one")
     func json() throws {
-        let deck = try DeckImporter.read(LocalPath(RepositoryPaths.decks.appendingPathComponent("kuchi-basics.json")))
+        let deck = try DeckImporter.read(LocalPath(RepositoryPaths.decks.appendingPathComponent("kuchi-basics.json"))).deck
         #expect(deck == Deck.kuchiBasics)
     }
 }
@@ -81,7 +81,7 @@ struct DeckCatalogTests {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = DeckCatalog(bundledFolder: RepositoryPaths.decks, importedFolder: folder.appendingPathComponent("decks"))
-        let imported = try catalog.import(write("Zoo.tsv", "ねこ\tcat\nいぬ\tdog\nとり\tbird\n", in: folder))
+        let imported = try catalog.import(write("Zoo.tsv", "ねこ\tcat\nいぬ\tdog\nとり\tbird\n", in: folder)).entry
         let levels = ["N1", "N2", "N3", "N4", "N5"].flatMap { ["JLPT \($0)", "JLPT \($0) Kanji"] }
         #expect(catalog.entries().map(\.name) == ["Kuchi Basics"] + levels + ["Zoo"])
         #expect(catalog.entries().map(\.origin) == [.builtIn] + Array(repeating: .bundled, count: 10) + [.imported])
@@ -94,9 +94,9 @@ struct DeckCatalogTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = DeckCatalog(bundledFolder: nil, importedFolder: folder.appendingPathComponent("decks"))
         let source = try write("JLPT N3 verbs.tsv", "たべる\tto eat\ttaberu\nのむ\tto drink\tnomu\nみる\tto see\tmiru\n", in: folder)
-        let entry = try catalog.import(source)
+        let entry = try catalog.import(source).entry
         #expect(entry.id == "jlpt-n3-verbs")
-        #expect(try catalog.load(id: entry.id) == DeckImporter.read(source))
+        #expect(try catalog.load(id: entry.id) == DeckImporter.read(source).deck)
     }
 
     @Test("imports of the same name, or of a name without ASCII letters, get ids of their own")
@@ -105,9 +105,9 @@ struct DeckCatalogTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = DeckCatalog(bundledFolder: RepositoryPaths.decks, importedFolder: folder.appendingPathComponent("decks"))
         let text = "ねこ\tcat\nいぬ\tdog\nとり\tbird\n"
-        #expect(try catalog.import(write("jlpt-n5.tsv", text, in: folder)).id == "jlpt-n5-2")
-        #expect(try catalog.import(write("どうぶつ.tsv", text, in: folder)).id == "imported")
-        #expect(try catalog.import(write("どうぶつ.tsv", text, in: folder)).id == "imported-2")
+        #expect(try catalog.import(write("jlpt-n5.tsv", text, in: folder)).entry.id == "jlpt-n5-2")
+        #expect(try catalog.import(write("どうぶつ.tsv", text, in: folder)).entry.id == "imported")
+        #expect(try catalog.import(write("どうぶつ.tsv", text, in: folder)).entry.id == "imported-2")
     }
 
     @Test("a refused file leaves nothing behind, and an unknown id is a problem in words")
@@ -189,7 +189,7 @@ private func importing(_ name: String, _ data: Data) throws(DeckError) -> Deck {
     defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent(name)
     try? data.write(to: url)
-    return try DeckImporter.read(LocalPath(url))
+    return try DeckImporter.read(LocalPath(url)).deck
 }
 
 private func write(_ name: String, _ text: String, in folder: URL) throws -> LocalPath {

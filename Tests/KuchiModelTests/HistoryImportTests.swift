@@ -10,17 +10,17 @@ struct HistoryImportTests {
 
     /// 食べる: Good, Good 10 minutes later, Again 3 days later, Good 10 minutes after;
     /// 飲む: Hard, then Easy a day later, given out of order.
-    private var history: [PastReview] {
+    private var history: [ImportedReview] {
         let day = 86_400.0
         return [
-            PastReview(question: "食べる", time: start, rating: .good, answerTime: .milliseconds(3_200)),
-            PastReview(question: "飲む", time: start.addingTimeInterval(day + 5), rating: .easy, answerTime: .milliseconds(900)),
-            PastReview(question: "食べる", time: start.addingTimeInterval(600), rating: .good, answerTime: .milliseconds(2_100)),
-            PastReview(question: "飲む", time: start.addingTimeInterval(5), rating: .hard, answerTime: .milliseconds(7_000)),
-            PastReview(question: "食べる", time: start.addingTimeInterval(3 * day), rating: .again, answerTime: .milliseconds(12_000)),
-            PastReview(question: "食べる", time: start.addingTimeInterval(3 * day + 600), rating: .good, answerTime: .milliseconds(4_000)),
+            ImportedReview(question: "食べる", time: start, rating: .good, duration: .milliseconds(3_200), kind: .review),
+            ImportedReview(question: "飲む", time: start.addingTimeInterval(day + 5), rating: .easy, duration: .milliseconds(900), kind: .review),
+            ImportedReview(question: "食べる", time: start.addingTimeInterval(600), rating: .good, duration: .milliseconds(2_100), kind: .review),
+            ImportedReview(question: "飲む", time: start.addingTimeInterval(5), rating: .hard, duration: .milliseconds(7_000), kind: .review),
+            ImportedReview(question: "食べる", time: start.addingTimeInterval(3 * day), rating: .again, duration: .milliseconds(12_000), kind: .review),
+            ImportedReview(question: "食べる", time: start.addingTimeInterval(3 * day + 600), rating: .good, duration: .milliseconds(4_000), kind: .review),
             // The same answer twice in the log (same millisecond): one review.
-            PastReview(question: "食べる", time: start.addingTimeInterval(3 * day + 600), rating: .good, answerTime: .milliseconds(4_000)),
+            ImportedReview(question: "食べる", time: start.addingTimeInterval(3 * day + 600), rating: .good, duration: .milliseconds(4_000), kind: .review),
         ]
     }
 

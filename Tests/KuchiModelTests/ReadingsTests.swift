@@ -48,7 +48,7 @@ struct DeckFormat2Tests {
         let source = folder.appendingPathComponent("source.json")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: source)
-        let entry = try catalog.import(LocalPath(source))
+        let entry = try catalog.import(LocalPath(source)).entry
         #expect(try catalog.load(id: entry.id) == deck)
     }
 

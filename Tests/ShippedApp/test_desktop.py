@@ -43,6 +43,31 @@ class SecondLaunch(unittest.TestCase):
             self.assertIn("broken.tsv: line 2", result.stderr.decode())
             app.text_containing("Could not import broken.tsv")
 
+    def test_a_refused_import_at_the_first_launch_shows_why_and_exits_1(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "broken.tsv")
+            write(path, "ねこ\tcat\nいぬ\n")
+            app = KuchiApp(arguments=["--import-deck", path])
+            write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+            with app:
+                app.text_containing("Could not import broken.tsv")
+                app.press("OK")
+                app.find("push button", "Start")
+                app.focus_window()
+                xdotool("key", "ctrl+q")
+                app.process.wait(10)
+                self.assertEqual(app.process.returncode, 1)
+
+    def test_an_anki_package_from_a_second_launch_is_imported(self):
+        app = KuchiApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        package = os.path.join(os.path.dirname(__file__), "..", "KuchiModelTests", "Fixtures", "anki", "vocab-legacy.apkg")
+        with app:
+            result = self.second_launch(app, "--import-deck", os.path.abspath(package))
+            self.assertEqual(result.returncode, 0, result.stderr.decode(errors="replace"))
+            # Its "Kotoba" note type's fields say nothing: the field dialog asks first.
+            app.text_containing("Which Field Is the Word?")
+
     def test_deck_from_a_second_launch_is_practised_by_the_running_window(self):
         app = KuchiApp()
         write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')

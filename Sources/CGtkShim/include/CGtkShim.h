@@ -154,6 +154,8 @@ void gtkkit_application_quit_on_termination_signals(GApplication *application);
 /// The options a (possibly remote) launch was given, and its working folder.
 GVariantDict *gtkkit_command_line_options(gpointer command_line);
 const char *gtkkit_command_line_cwd(gpointer command_line);
+/// Whether the command line came from a later launch (1) or this process's own (0).
+int gtkkit_command_line_is_remote(gpointer command_line);
 /// Prints to the launching process's standard error (a remote one's too).
 void gtkkit_command_line_printerr(gpointer command_line, const char *message);
 

@@ -94,6 +94,11 @@ public struct LaunchCommandLine {
         return Array(UnsafeBufferPointer(start: cwd, count: strlen(cwd))).map { UInt8(bitPattern: $0) }
     }
 
+    /// Whether a later launch sent it (false: the first instance's own). A later
+    /// launch exits with the status the handler returns; the first instance keeps
+    /// running, and GApplication exits it with 0 (see ``Application/run()``'s caller).
+    public var isRemote: Bool { gtkkit_command_line_is_remote(handle) != 0 }
+
     /// Prints a line on the launching terminal.
     public func printError(_ message: String) { gtkkit_command_line_printerr(handle, message) }
 }

@@ -49,7 +49,9 @@ struct SettingsView: View {
                     Button(tr("Browse…")) { cards.open() }
                         .widgetName("browse-cards")
                 }
-                ActionRow(tr("Import a Deck"), subtitle: { tr("A Kuchi deck (JSON) or notes exported from Anki as text") }) {
+                ActionRow(tr("Import a Deck"), subtitle: {
+                    tr("A Kuchi deck (JSON), an Anki package (.apkg) or notes exported from Anki as text")
+                }) {
                     Button(tr("Import…")) { state.isChoosingDeckFile = true }
                         .widgetName("import-deck")
                 }

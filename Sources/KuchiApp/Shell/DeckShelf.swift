@@ -37,11 +37,16 @@ final class DeckShelf {
     /// spinner for the few milliseconds most loads take would only flicker, and under
     /// software rendering its first frame costs about 7 MiB.)
     private(set) var isLoadingSlowly = false
+    /// An Anki package waiting for the learner to choose its fields, while the field
+    /// dialog shows (``importDeck(_:)``).
+    private(set) var fieldMappingChoice: FieldMappingChoice?
 
     /// The deck in use, as handed to the models (the empty stand-in while one loads).
     @ObservationIgnored private(set) var currentDeck = Deck.kuchiBasics
     @ObservationIgnored let catalog: DeckCatalog
     @ObservationIgnored private let users: UserManager
+    /// Where an imported package's review history goes.
+    @ObservationIgnored private let planner: StudyPlanner?
     @ObservationIgnored private let challenges: ChallengesViewModel
     @ObservationIgnored private let learn: LearnSession
     @ObservationIgnored private let typing: TypingSession
@@ -71,9 +76,11 @@ final class DeckShelf {
     ///   - loadGate: runs on the loading thread before a large deck is read there.
     init(
         catalog: DeckCatalog, users: UserManager, challenges: ChallengesViewModel, learn: LearnSession,
-        typing: TypingSession, state: AppState, current: Restored, loadGate: @escaping @Sendable () -> Void = {}
+        typing: TypingSession, state: AppState, current: Restored, planner: StudyPlanner? = nil,
+        loadGate: @escaping @Sendable () -> Void = {}
     ) {
         self.catalog = catalog
+        self.planner = planner
         self.loadGate = loadGate
         self.users = users
         self.challenges = challenges
@@ -168,22 +175,80 @@ final class DeckShelf {
 
     /// Imports the deck in `path`, lists it and uses it; a refused file is shown
     /// in a dialog, in words. Returns the problem, if any, for a command line.
+    ///
+    /// An Anki package whose field names do not say which is the word, the reading and
+    /// the meaning is imported once the learner has chosen them
+    /// (``fieldMappingChoice``); until then this returns nil.
     @discardableResult
     func importDeck(_ path: LocalPath) -> String? {
         do {
-            let entry = try catalog.import(path)
+            let mappings = try DeckImporter.fieldMappings(of: path)
+            if let choice = FieldMappingChoice(path: path, mappings: mappings) {
+                fieldMappingChoice = choice
+                return nil
+            }
+            return importDeck(path, mappings: mappings)
+        } catch {
+            return refuse(path, error)
+        }
+    }
+
+    /// The field dialog's answer: the next note type's question, or the import.
+    func confirmFieldMapping() {
+        guard let choice = fieldMappingChoice, choice.confirm() else { return }
+        fieldMappingChoice = nil
+        importDeck(choice.path, mappings: choice.mappings)
+    }
+
+    func cancelFieldMapping() {
+        fieldMappingChoice = nil
+    }
+
+    @discardableResult
+    private func importDeck(_ path: LocalPath, mappings: [AnkiFieldMapping]) -> String? {
+        do {
+            let (entry, imported) = try catalog.import(path, mappings: mappings)
             entries = catalog.entries()
             select(entry.id)
-            state.toaster.show(tr("Imported “{deck}”", ["deck": entry.name]))
+            state.toaster.show(historyAndSkips(of: imported, named: entry.name, id: entry.id))
             return nil
         } catch {
-            let text = error.problems.prefix(Self.problemsShown).map { PrintableText.escaping($0.description) }
-                .joined(separator: "\n")
-            state.importFailure = (
-                title: tr("Could not import {file}", ["file": "\(path.lastComponent)"]),
-                message: tr("Kuchi did not import this file. Fix what is listed below and import it again.") + "\n\n" + text)
-            return text
+            return refuse(path, error)
         }
+    }
+
+    private func refuse(_ path: LocalPath, _ error: DeckError) -> String {
+        let text = error.problems.prefix(Self.problemsShown).map { PrintableText.escaping($0.description) }
+            .joined(separator: "\n")
+        state.importFailure = (
+            title: tr("Could not import {file}", ["file": "\(path.lastComponent)"]),
+            message: tr("Kuchi did not import this file. Fix what is listed below and import it again.") + "\n\n" + text)
+        return text
+    }
+
+    /// Replays an Anki package's review history into the deck's cards (recognition:
+    /// Anki's cards are word → meaning), and says what was imported, what kept, and
+    /// what left out.
+    private func historyAndSkips(of imported: ImportedDeck, named name: String, id: String) -> String {
+        var sentences = [tr("Imported “{deck}”.", ["deck": name])]
+        if !imported.reviews.isEmpty, let planner {
+            do {
+                let history = try planner.importHistory(imported.reviews, deck: PracticeDirection.recognition.scheduleKey(for: id))
+                if history.cards > 0 {
+                    sentences.append(trn(
+                        "Its history came along: {count} review.", "Its history came along: {count} reviews.", history.reviews))
+                }
+                if history.cardsKept > 0 {
+                    sentences.append(trn(
+                        "{count} card you had already studied kept its history in Kuchi.",
+                        "{count} cards you had already studied kept their history in Kuchi.", history.cardsKept))
+                }
+            } catch {
+                sentences.append(tr("Its review history could not be saved: {reason}.", ["reason": error.description]))
+            }
+        }
+        if let skipped = imported.skipped.sentence { sentences.append(skipped) }
+        return sentences.joined(separator: " ")
     }
 
     /// An empty deck standing for the deck `name` while it loads.

@@ -19,6 +19,9 @@ public final class KuchiApplication {
     private var appearance: Tracking?
     /// Says each new Learn card when "Speak new words" is on.
     private var newWordSpeech: Tracking?
+    /// Whether the first instance's own `--import-deck` was refused: it then exits 1 when
+    /// it quits, as a later launch whose import is refused exits 1 at once.
+    private var launchImportRefused = false
     /// What runs after the first frame: adding the source tree's icons, or a probe.
     private let afterFirstFrame: @MainActor () -> Void
 
@@ -34,7 +37,7 @@ public final class KuchiApplication {
         self.afterFirstFrame = afterFirstFrame
         application.addOption("deck", description: tr("Practise the deck in FILE"), argument: "FILE")
         application.addOption(
-            "import-deck", description: tr("Import the deck in FILE (JSON, or notes exported from Anki as text)"),
+            "import-deck", description: tr("Import the deck in FILE (JSON, an Anki package, or notes exported from Anki as text)"),
             argument: "FILE")
         application.addOption("check-deck", description: tr("Check the deck in FILE and exit"), argument: "FILE")
         application.addOption(
@@ -56,7 +59,10 @@ public final class KuchiApplication {
 
     /// Runs until the window closes; returns the exit status.
     public func run() -> Int32 {
-        application.run()
+        let status = application.run()
+        // NB: GApplication exits the first instance with 0 once its window has kept it
+        // running, whatever its own command line's handler returned.
+        return status == 0 && launchImportRefused ? 1 : status
     }
 
     /// Options answered in the launching process, without a window.
@@ -86,6 +92,7 @@ public final class KuchiApplication {
         }
         if let path = options.bytes("import-deck"), let problem = models.decks.importDeck(resolve(path, in: commandLine)) {
             commandLine.printError(problem)
+            if !commandLine.isRemote { launchImportRefused = true }
             return 1
         }
         return 0

@@ -45,7 +45,7 @@ struct AppModels {
         let state = AppState(screen: users.isRegistered ? .home : .register)
         let decks = DeckShelf(
             catalog: catalog, users: users, challenges: challenges, learn: learn, typing: typing, state: state,
-            current: restored, loadGate: deckLoadGate)
+            current: restored, planner: planner, loadGate: deckLoadGate)
         if !users.loadProblems.isEmpty { state.toaster.show(tr("A damaged file was moved aside")) }
         let cards = CardShelf(browser: CardBrowser(), decks: decks, planner: planner, state: state)
         return AppModels(
@@ -110,6 +110,14 @@ enum MainWindow {
                 .alert(
                     isPresented: { state.importFailure != nil }, title: { state.importFailure?.title ?? "" },
                     message: { state.importFailure?.message ?? "" }, button: tr("OK"), dismiss: { state.importFailure = nil })
+                .formDialog(
+                    isPresented: { decks.fieldMappingChoice != nil },
+                    title: { FieldMappingChoice.title }, message: { FieldMappingChoice.message },
+                    confirm: tr("Import"), onConfirm: { decks.confirmFieldMapping() },
+                    onCancel: { decks.cancelFieldMapping() }
+                ) {
+                    FieldMappingForm(decks: decks)
+                }
                 .confirmation(
                     isPresented: { state.isConfirmingForget }, title: tr("Forget You?"),
                     message: tr("Kuchi removes your saved name from this computer and asks for a name next time. Your settings and progress stay."),
@@ -123,8 +131,8 @@ enum MainWindow {
                     onCancel: { state.isConfirmingForget = false })
                 .fileChooser(
                     isPresented: { state.isChoosingDeckFile }, title: tr("Import a Deck"),
-                    filterName: tr("Decks (JSON, or text exported from Anki)"),
-                    patterns: ["*.json", "*.tsv", "*.csv", "*.txt"],
+                    filterName: tr("Decks (JSON, Anki packages, or text exported from Anki)"),
+                    patterns: ["*.json", "*.apkg", "*.tsv", "*.csv", "*.txt"],
                     onChoose: { path in
                         state.isChoosingDeckFile = false
                         decks.importDeck(LocalPath(bytes: path))

@@ -1,22 +1,5 @@
 import FoundationEssentials
 
-/// A review from another program's log (an Anki package's `revlog`), to be replayed
-/// into Kuchi's: which card, when, how it was rated and how long the answer took.
-public struct PastReview: Sendable, Equatable {
-    /// The card's word, as the imported deck's `question`.
-    public var question: String
-    public var time: Date
-    public var rating: FSRSRating
-    public var answerTime: Duration
-
-    public init(question: String, time: Date, rating: FSRSRating, answerTime: Duration) {
-        self.question = question
-        self.time = time
-        self.rating = rating
-        self.answerTime = answerTime
-    }
-}
-
 /// What ``ReviewStore/importHistory(_:deck:scheduler:)`` brought in.
 public struct HistoryImport: Sendable, Equatable {
     /// Cards with a history now, and the reviews replayed into them.
@@ -28,7 +11,7 @@ public struct HistoryImport: Sendable, Equatable {
     public var reviewsSkipped = 0
 }
 
-/// How a card's past reviews become Kuchi's: replayed, oldest first, through Kuchi's
+/// How a card's past reviews (``ImportedReview``, from an Anki package) become Kuchi's: replayed, oldest first, through Kuchi's
 /// own scheduler, so the card's state is what Kuchi would have made of that history.
 /// The only rule of replay; the store records what it gives.
 public enum HistoryReplay {
@@ -37,9 +20,9 @@ public enum HistoryReplay {
     /// millisecond is one review), each state the scheduler's from the one before,
     /// starting new at the first review. `scheduler` should have fuzz off: a replay is
     /// the same every time.
-    public static func reviews(of history: [PastReview], deck: String, scheduler: FSRSScheduler) -> [[Review]] {
+    public static func reviews(of history: [ImportedReview], deck: String, scheduler: FSRSScheduler) -> [[Review]] {
         var order: [String] = []
-        var byCard: [String: [PastReview]] = [:]
+        var byCard: [String: [ImportedReview]] = [:]
         for past in history {
             if byCard[past.question] == nil { order.append(past.question) }
             byCard[past.question, default: []].append(past)
@@ -58,7 +41,7 @@ public enum HistoryReplay {
                 let after = scheduler.review(card ?? FSRSCard(due: time), rating: review.rating, at: time, using: &random)
                 reviews.append(Review(
                     card: CardID(deck: deck, question: question), rating: review.rating, time: time,
-                    answerTime: review.answerTime, after: after))
+                    answerTime: review.duration, after: after))
                 card = after
             }
             return reviews
@@ -72,7 +55,7 @@ extension ReviewStore {
     /// on an error, none. A card Kuchi already has a history of keeps its own: its past
     /// reviews are skipped and counted.
     public func importHistory(
-        _ history: [PastReview], deck: String, scheduler: FSRSScheduler
+        _ history: [ImportedReview], deck: String, scheduler: FSRSScheduler
     ) throws(ReviewStoreError) -> HistoryImport {
         let replayed = HistoryReplay.reviews(of: history, deck: deck, scheduler: scheduler)
         guard !replayed.isEmpty else { return HistoryImport() }

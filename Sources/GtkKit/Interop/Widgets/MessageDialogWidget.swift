@@ -42,6 +42,14 @@ final class MessageDialogWidget: Widget {
         adw_message_dialog_set_close_response(dialog, closeID)
     }
 
+    /// Shows `child` (controls, built by GtkKit) below the body; its bindings stop
+    /// when the dialog closes.
+    func setExtraChild(_ child: Widget) {
+        adopt(child)
+        adw_message_dialog_set_extra_child(dialog, child.pointer)
+        on("destroy") { [weak child] in child?.tearDown() }
+    }
+
     func onResponse(_ action: @escaping @MainActor (String) -> Void) {
         Signal.connectResponse(UnsafeMutableRawPointer(pointer), action)
     }

@@ -16,9 +16,10 @@ public enum PreferencesBuilder {
     public static func buildBlock(_ groups: PreferencesGroup...) -> [PreferencesGroup] { groups }
 }
 
-/// A titled list of rows (AdwPreferencesGroup).
+/// A titled list of rows (AdwPreferencesGroup): a page's section, or on its own (in a
+/// dialog's controls, say).
 @MainActor
-public struct PreferencesGroup {
+public struct PreferencesGroup: PrimitiveView {
     let title: String
     let description: String?
     let rows: AnyView
@@ -34,6 +35,8 @@ public struct PreferencesGroup {
         rows._build(in: context).forEach(group.addRow)
         return group
     }
+
+    public func _build(in context: BuildContext) -> [Widget] { [build(in: context)] }
 }
 
 /// A row with a title, a subtitle that may follow state, and controls at its end

@@ -1,0 +1,61 @@
+extension View {
+    /// Asks for choices in a dialog while `isPresented` holds: `title`, `message`, then
+    /// the controls `content` builds (drop-downs, say, bound to a model), and Cancel and
+    /// `confirm`. `confirm` (also Enter) calls `onConfirm`; Cancel, Escape or closing
+    /// call `onCancel`. Both should make `isPresented` false. The controls are built
+    /// each time the dialog opens, in this view's environment.
+    public func formDialog<Content: View>(
+        isPresented: @escaping @MainActor () -> Bool,
+        title: @escaping @MainActor () -> String,
+        message: @escaping @MainActor () -> String,
+        confirm: String,
+        onConfirm: @escaping @MainActor () -> Void,
+        onCancel: @escaping @MainActor () -> Void,
+        @ViewBuilder content: @escaping @MainActor () -> Content
+    ) -> FormDialogView<Self, Content> {
+        FormDialogView(
+            owner: self, isPresented: isPresented, title: title, message: message, confirm: confirm,
+            onConfirm: onConfirm, onCancel: onCancel, content: content)
+    }
+}
+
+/// The view ``View/formDialog(isPresented:title:message:confirm:onConfirm:onCancel:content:)`` returns.
+public struct FormDialogView<Owner: View, Content: View>: PrimitiveView {
+    let owner: Owner
+    let isPresented: @MainActor () -> Bool
+    let title: @MainActor () -> String
+    let message: @MainActor () -> String
+    let confirm: String
+    let onConfirm: @MainActor () -> Void
+    let onCancel: @MainActor () -> Void
+    let content: @MainActor () -> Content
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let widgets = owner._build(in: context)
+        guard let widget = widgets.first else { return widgets }
+        var dialog: MessageDialogWidget?
+        widget.onTeardown {
+            dialog?.close()
+            dialog = nil
+        }
+        let (title, message, content, confirm) = (title, message, content, confirm)
+        let (onConfirm, onCancel) = (onConfirm, onCancel)
+        widget.bind("form-dialog", isPresented) { widget, presented in
+            dialog?.close()
+            dialog = nil
+            guard presented else { return }
+            let made = MessageDialogWidget(over: widget, heading: title(), body: message())
+            var controls = context
+            controls.axis = .vertical
+            controls.spacing = 12
+            made.setExtraChild(content().buildOne(in: controls))
+            made.addResponse("cancel", label: "Cancel")
+            made.addResponse("confirm", label: confirm, appearance: .suggested)
+            made.setResponses(default: "confirm", close: "cancel")
+            made.onResponse { $0 == "confirm" ? onConfirm() : onCancel() }
+            dialog = made
+            made.present()
+        }
+        return widgets
+    }
+}

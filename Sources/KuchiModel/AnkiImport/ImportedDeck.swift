@@ -1,0 +1,97 @@
+import FoundationEssentials
+
+/// What an import brings: the deck, and for an Anki package the review history of
+/// the cards it kept, the sounds they use, and what was left out.
+public struct ImportedDeck: Sendable, Equatable {
+    public var deck: Deck
+    /// The package's review history, oldest first (``ImportedReview``); empty for a
+    /// text file or a Kuchi deck.
+    public var reviews: [ImportedReview]
+    public var skipped: ImportSkips
+    /// The sound files the kept cards use, by the name their `audio` gives.
+    public var media: [ImportedMedia]
+
+    public init(deck: Deck, reviews: [ImportedReview] = [], skipped: ImportSkips = ImportSkips(), media: [ImportedMedia] = []) {
+        self.deck = deck
+        self.reviews = reviews
+        self.skipped = skipped
+        self.media = media
+    }
+}
+
+/// One answer from an Anki package's review log (its `revlog` table), tied to the
+/// Kuchi card its note became.
+///
+/// Only real answers are kept: Anki also logs a card set due by hand or rescheduled
+/// (revlog type 4 "manual" and 5 "rescheduled") and, in some versions, a forgotten
+/// card with ease 0. None of those is an answer the learner gave, and replaying them
+/// as reviews would teach FSRS wrong, so the reader drops them.
+public struct ImportedReview: Sendable, Equatable {
+    /// The card's question (its word), as in the imported deck.
+    public var question: String
+    /// When the answer was given: the revlog id, milliseconds since 1970 (UTC).
+    public var time: Date
+    /// Anki's ease 1–4 (Again, Hard, Good, Easy), which is FSRS's rating.
+    public var rating: FSRSRating
+    /// How long the answer took (revlog `time`, milliseconds).
+    public var duration: Duration
+    /// What kind of review Anki logged it as.
+    public var kind: Kind
+
+    /// Anki's revlog `type` for the answers kept.
+    public enum Kind: Int, Sendable, Equatable {
+        case learning = 0, review = 1, relearning = 2
+        /// A review in a filtered deck (Anki's "cram").
+        case filtered = 3
+    }
+
+    public init(question: String, time: Date, rating: FSRSRating, duration: Duration, kind: Kind) {
+        self.question = question
+        self.time = time
+        self.rating = rating
+        self.duration = duration
+        self.kind = kind
+    }
+}
+
+/// A sound a kept card uses: the name it is kept under, and where it is in the package.
+public struct ImportedMedia: Sendable, Equatable {
+    /// The file name in the deck's media folder (checked by ``MediaName``).
+    public var name: String
+    /// The package's zip entry that holds it ("0", "1", …).
+    let entry: String
+    /// Whether the entry is zstd-compressed (the newest package generation).
+    let compressed: Bool
+}
+
+/// The notes an import left out, by reason, and the sentence that tells the learner.
+public struct ImportSkips: Sendable, Equatable {
+    /// Cloze notes ("{{c1::…}}"): Kuchi asks a word for its meaning, not a gap.
+    public var cloze = 0
+    /// Notes whose word or meaning is only an image.
+    public var imageOnly = 0
+    /// Notes with no word or no meaning.
+    public var empty = 0
+    /// Notes whose word another note already has.
+    public var duplicates = 0
+    /// Notes with a word, reading or meaning too long for a card.
+    public var tooLong = 0
+
+    public init() {}
+
+    public var total: Int { cloze + imageOnly + empty + duplicates + tooLong }
+
+    /// "Left out 1 cloze note and 1 note with only an image." — nil when nothing was.
+    public var sentence: String? {
+        let parts = [
+            (cloze, "cloze note", "cloze notes"),
+            (imageOnly, "note with only an image", "notes with only an image"),
+            (empty, "note without a word or a meaning", "notes without a word or a meaning"),
+            (duplicates, "note whose word was already on another", "notes whose word was already on another"),
+            (tooLong, "note too long for a card", "notes too long for a card"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+        guard let last = parts.last else { return nil }
+        let list = parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
+        return "Left out \(list)."
+    }
+}

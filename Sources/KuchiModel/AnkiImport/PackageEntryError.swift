@@ -1,0 +1,24 @@
+/// Why an entry of a package could not be read, as the end of a sentence that
+/// begins with the entry's name.
+enum PackageEntryError: Error, Equatable {
+    /// The zip data is damaged or cut short (libarchive's words).
+    case damaged(String)
+    /// The zstd data is damaged (zstd's words).
+    case badZstd(String)
+    /// The zstd data ends inside a frame.
+    case truncatedZstd
+    /// More bytes came than allowed; reading stopped there.
+    case tooLarge(limit: Int)
+    /// The decoded bytes could not be written.
+    case write(SystemError)
+
+    var words: String {
+        switch self {
+        case .damaged(let reason): "is damaged (\(reason))"
+        case .badZstd(let reason): "is not valid zstd data (\(reason))"
+        case .truncatedZstd: "is cut short: its zstd data ends inside a frame"
+        case .tooLarge(let limit): "is too large: it unpacks to more than \(ByteCount.words(limit))"
+        case .write(let error): "could not be unpacked: \(error.words)"
+        }
+    }
+}
