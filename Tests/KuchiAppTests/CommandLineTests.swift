@@ -43,7 +43,7 @@ struct CommandLineTests {
         #expect(result.status == 0)
         #expect(result.output == "Wrote 9 cards of “Kuchi Basics” to \(file.path)\n")
         let catalog = DeckCatalog(bundledFolder: nil, importedFolder: home.appendingPathComponent("imported"))
-        let reimported = try catalog.load(id: try catalog.import(LocalPath(file)).id)
+        let reimported = try catalog.load(id: try catalog.import(LocalPath(file)).entry.id)
         #expect(reimported.cards.first?.answer == "yes indeed")
         #expect(reimported.cards.dropFirst() == Deck.kuchiBasics.cards.dropFirst())
 

@@ -85,7 +85,7 @@ struct CardEditTests {
         let deck = try fixture.catalog.load(id: "animals")
         let file = fixture.folder.appendingPathComponent("export/animals.json")
         try deck.write(to: file)
-        let entry = try fixture.catalog.import(LocalPath(file))
+        let entry = try fixture.catalog.import(LocalPath(file)).entry
         let again = try fixture.catalog.load(id: entry.id)
         #expect(again == deck)
         #expect(again.cards.first { $0.question == "猫" }?.answer == "house cat")
@@ -119,7 +119,7 @@ private struct CatalogFixture {
     func importDeck() throws -> DeckEntry {
         let file = folder.appendingPathComponent("nature.tsv")
         try Data("山\tmountain\tやま\n川\triver\tかわ\n海\tsea\tうみ\n空\tsky\tそら\n".utf8).write(to: file)
-        return try catalog.import(LocalPath(file))
+        return try catalog.import(LocalPath(file)).entry
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
