@@ -87,7 +87,7 @@ public struct DeckCatalog: Sendable {
             try FileManager.default.createDirectory(
                 at: importedFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw failure("the folder \(LocalPath(importedFolder)) cannot be made")
+            throw failure(tr("the folder {folder} cannot be made", ["folder": "\(LocalPath(importedFolder))"]))
         }
         removeLeftovers()
         let imported = try DeckImporter.read(path, mappings: mappings, limits: limits, scratch: LocalPath(importedFolder))

@@ -84,8 +84,10 @@ public enum DeckImporter {
             let code = String(error.scalar.value, radix: 16, uppercase: true)
             throw DeckError(problems: [DeckProblem(
                 file: file, line: error.line,
-                message: "holds a control character (U+\(String(repeating: "0", count: max(4 - code.count, 0)) + code)), "
-                    + "which text notes never do: is it a text file?")])
+                message: tr(
+                    "holds a control character (U+{code}), which text notes never do: is it a text file?",
+                    ["code": String(repeating: "0", count: max(4 - code.count, 0)) + code])),
+            ])
         }
         var builder = TextNotesDeckBuilder(file: file, limits: limits, notes: notes)
         for note in notes.notes { builder.add(note) }

@@ -146,8 +146,8 @@ struct DeckValidator {
         let audioName = optionalString("audio", audio, card: number, limit: limits.maximumTextLength)
         if let audioName, !MediaName.isSafe(audioName) {
             report(
-                "'audio' must be the name of a file in the deck's media folder, not a path; "
-                    + "it is '\(PrintableText.quoting(audioName, limit: 40))'", card: number)
+                tr("'audio' must be the name of a file in the deck's media folder, not a path; it is '{name}'",
+                   ["name": PrintableText.quoting(audioName, limit: 40)]), card: number)
             return nil
         }
         guard let questionText, let answerText, let exampleList else { return nil }

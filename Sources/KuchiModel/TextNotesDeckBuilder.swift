@@ -66,21 +66,28 @@ struct TextNotesDeckBuilder {
         let word = card.question
         guard !word.isEmpty else {
             if fields.contains(where: \.hasImage) { return skipped.imageOnly += 1 }
-            return report(note.line, "the word is empty (each line is the word, a tab, then its meaning)")
+            return report(note.line, tr("the word is empty (each line is the word, a tab, then its meaning)"))
         }
         guard !card.answer.isEmpty else {
             if fields.contains(where: \.hasImage) { return skipped.imageOnly += 1 }
-            return report(note.line, "there is no meaning after the word (each line is the word, a tab, then its meaning)")
+            return report(note.line, tr("there is no meaning after the word (each line is the word, a tab, then its meaning)"))
         }
-        let texts = [("word", word), ("meaning", card.answer), ("reading", card.reading), ("romaji", card.romaji)]
-        for (what, text) in texts where text.count > limits.maximumTextLength {
-            return report(note.line, "the \(what) is too long (\(text.count) characters; at most \(limits.maximumTextLength))")
+        // Each field's own sentence, so that a translation can agree with the field's name.
+        typealias Sentence = (_ length: String, _ limit: String) -> String
+        let checked: [(text: String, tooLong: Sentence)] = [
+            (word, { tr("the word is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) }),
+            (card.answer, { tr("the meaning is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) }),
+            (card.reading, { tr("the reading is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) }),
+            (card.romaji, { tr("the romaji is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) }),
+        ]
+        for field in checked where field.text.count > limits.maximumTextLength {
+            return report(note.line, field.tooLong(field.text.count.grouped, limits.maximumTextLength.grouped))
         }
         if let first = firstLine[word] {
-            return report(note.line, "'\(PrintableText.quoting(word, limit: 40))' is already on line \(first)")
+            return report(note.line, tr("'{word}' is already on line {line}", ["word": PrintableText.quoting(word, limit: 40), "line": "\(first)"]))
         }
         guard cards.count < limits.maximumCards else {
-            return report(note.line, "too many cards; a deck has at most \(limits.maximumCards)")
+            return report(note.line, tr("too many cards; a deck has at most {limit}", ["limit": limits.maximumCards.grouped]))
         }
         firstLine[word] = note.line
         cards.append(card)
@@ -90,18 +97,22 @@ struct TextNotesDeckBuilder {
         var problems = self.problems
         if problems.isEmpty, cards.isEmpty, skipped.cloze > 0, skipped.cloze == skipped.total {
             problems.append(DeckProblem(
-                file: file, message: "holds only cloze notes (\(skipped.cloze)), which Kuchi cannot ask: "
-                    + "a Kuchi card asks a word for its meaning"))
+                file: file, message: trn(
+                    "holds only cloze notes ({count}), which Kuchi cannot ask: a Kuchi card asks a word for its meaning",
+                    "holds only cloze notes ({count}), which Kuchi cannot ask: a Kuchi card asks a word for its meaning",
+                    skipped.cloze)))
         }
         if problems.isEmpty, cards.isEmpty {
-            problems.append(DeckProblem(file: file, message: "there are no cards: each line is the word, a tab, then its meaning"))
+            problems.append(DeckProblem(file: file, message: tr("there are no cards: each line is the word, a tab, then its meaning")))
         }
         let meanings = Set(cards.map(\.answer)).count
         if problems.isEmpty, !cards.isEmpty, meanings < 3 {
             problems.append(DeckProblem(
-                file: file, message: "needs at least 3 different meanings to offer choices; it has \(meanings)"))
+                file: file, message: trn(
+                    "needs at least 3 different meanings to offer choices; it has {count}",
+                    "needs at least 3 different meanings to offer choices; it has {count}", meanings)))
         }
-        if unlisted > 0 { problems.append(DeckProblem(file: file, message: "and \(unlisted) more problems")) }
+        if unlisted > 0 { problems.append(DeckProblem(file: file, message: trn("and {count} more problem", "and {count} more problems", unlisted))) }
         guard problems.isEmpty else { throw DeckError(problems: problems) }
         return ImportedDeck(deck: Deck(name: name, language: "ja", cards: cards), skipped: skipped)
     }

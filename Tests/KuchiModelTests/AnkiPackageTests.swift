@@ -27,7 +27,7 @@ struct AnkiPackageTests {
     func skipped(package: String) throws {
         let skipped = try DeckImporter.read(AnkiFixtures.path(package)).skipped
         #expect(skipped.cloze == 1 && skipped.imageOnly == 1 && skipped.total == 2)
-        #expect(skipped.sentence == "Left out 1 cloze note and 1 note with only an image.")
+        #expect(skipped.sentence == "Left out 1 cloze note. Left out 1 note with only an image.")
     }
 
     @Test("the review history: real answers only, oldest first, with ratings, times and durations",

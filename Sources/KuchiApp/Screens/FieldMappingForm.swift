@@ -11,11 +11,11 @@ struct FieldMappingForm: View {
             .cssClass("heading")
             .align(horizontal: .start)
         PreferencesGroup("") {
-            ComboRow("Word", selection: binding(\.word), options: { decks.fieldMappingChoice?.fieldNames ?? [] })
+            ComboRow(trc("field of a card", "Word"), selection: binding(\.word), options: { decks.fieldMappingChoice?.fieldNames ?? [] })
                 .widgetName("field-word")
-            ComboRow("Reading", selection: binding(\.reading), options: { decks.fieldMappingChoice?.readingNames ?? [] })
+            ComboRow(tr("Reading"), selection: binding(\.reading), options: { decks.fieldMappingChoice?.readingNames ?? [] })
                 .widgetName("field-reading")
-            ComboRow("Meaning", selection: binding(\.meaning), options: { decks.fieldMappingChoice?.fieldNames ?? [] })
+            ComboRow(tr("Meaning"), selection: binding(\.meaning), options: { decks.fieldMappingChoice?.fieldNames ?? [] })
                 .widgetName("field-meaning")
         }
     }

@@ -30,15 +30,16 @@ final class FieldMappingChoice {
     var current: AnkiFieldMapping { mappings[asking] }
 
     /// The dialog's text: it stays while the dialog shows, so it names no note type.
-    static let title = "Which Field Is the Word?"
-    static let message = "The fields of this Anki package do not say which one holds the Japanese word, "
-        + "its reading and its meaning. Choose them for each type of note."
+    static var title: String { tr("Which Field Is the Word?") }
+    static var message: String {
+        tr("The fields of this Anki package do not say which one holds the Japanese word, its reading and its meaning. Choose them for each type of note.")
+    }
 
     /// The form's heading, which follows the note type asked.
-    var heading: String { "Note type “\(current.notetype)”" }
+    var heading: String { tr("Note type “{name}”", ["name": current.notetype]) }
 
     var fieldNames: [String] { current.fields }
-    var readingNames: [String] { ["None"] + current.fields }
+    var readingNames: [String] { [trc("no field", "None")] + current.fields }
 
     /// Keeps the fields chosen for this note type and asks the next unsettled one;
     /// returns whether every note type is settled.

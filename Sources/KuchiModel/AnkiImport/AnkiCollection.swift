@@ -45,7 +45,7 @@ struct AnkiCollection {
     /// which messages name ("deck.apkg: its entry 'collection.anki21b' …").
     init(path: LocalPath, file: String, entry: String) throws(DeckError) {
         func problem(_ words: String) -> DeckError {
-            DeckError(problems: [DeckProblem(file: file, message: "its entry '\(entry)' \(words)")])
+            DeckError(problems: [DeckProblem(file: file, message: tr("its entry '{entry}' {problem}", ["entry": entry, "problem": words]))])
         }
         do {
             let database = try SQLiteDatabase(path: String(decoding: path.bytes, as: UTF8.self), readOnly: true)
@@ -69,13 +69,13 @@ struct AnkiCollection {
         } catch let error as SQLiteError {
             // SQLITE_NOTADB (26), SQLITE_CORRUPT (11): not the collection Anki writes.
             if error.code & 0xFF == 26 || error.code & 0xFF == 11 {
-                throw problem("is not an SQLite database (\(error.message)): the package is damaged")
+                throw problem(tr("is not an SQLite database ({reason}): the package is damaged", ["reason": error.message]))
             }
-            throw problem("is not an Anki collection Kuchi can read (\(error.message))")
+            throw problem(tr("is not an Anki collection Kuchi can read ({reason})", ["reason": error.message]))
         } catch let error as DeckError {
             throw error
         } catch {
-            throw problem("is not an Anki collection Kuchi can read (\(error))")
+            throw problem(tr("is not an Anki collection Kuchi can read ({reason})", ["reason": "\(error)"]))
         }
     }
 

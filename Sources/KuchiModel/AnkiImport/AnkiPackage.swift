@@ -46,14 +46,14 @@ struct AnkiPackage {
     func unpack(into scratch: LocalPath) throws(DeckError) -> Contents {
         let names = try entries()
         guard let collectionEntry = Self.collections.first(where: { names[$0] != nil }) else {
-            throw problem("holds no Anki collection (collection.anki21b, .anki21 or .anki2): it is not an Anki package")
+            throw problem(tr("holds no Anki collection (collection.anki21b, .anki21 or .anki2): it is not an Anki package"))
         }
         let modern = collectionEntry == "collection.anki21b"
         let collection: ScratchFile
         do {
             collection = try ScratchFile(in: scratch)
         } catch {
-            throw problem("could not be unpacked: \(scratch) \(error.words)")
+            throw problem(tr("could not be unpacked: {folder} {reason}", ["folder": "\(scratch)", "reason": error.words]))
         }
         var meta: Data?
         var mediaList: Data?
@@ -118,7 +118,7 @@ struct AnkiPackage {
             let reader = try ZipArchiveReader(path: path)
             while let entry = try reader.next() { names[entry.name] = names[entry.name] ?? entry.isRegularFile }
         } catch {
-            throw problem("is not a zip archive Kuchi can read (\(error.message)): it is not an Anki package, or it is damaged")
+            throw problem(tr("is not a zip archive Kuchi can read ({reason}): it is not an Anki package, or it is damaged", ["reason": error.message]))
         }
         return names
     }
@@ -133,24 +133,24 @@ struct AnkiPackage {
         do {
             reader = try ZipArchiveReader(path: path)
         } catch {
-            throw problem("is not a zip archive Kuchi can read (\(error.message))")
+            throw problem(tr("is not a zip archive Kuchi can read ({reason})", ["reason": error.message]))
         }
         while true {
             let next: ZipArchiveReader.Entry?
             do {
                 next = try reader.next()
             } catch {
-                throw problem("is damaged (\(error.message))")
+                throw problem(tr("is damaged ({reason})", ["reason": error.message]))
             }
             guard let entry = next else { break }
             guard wanted.contains(entry.name), seen.insert(entry.name).inserted else { continue }
             guard entry.isRegularFile else {
-                throw problem("its entry '\(PrintableText.quoting(entry.name, limit: 40))' is not a file (a link or a folder)")
+                throw problem(tr("its entry '{entry}' is not a file (a link or a folder)", ["entry": PrintableText.quoting(entry.name, limit: 40)]))
             }
             do {
                 try body(entry.name, reader)
             } catch {
-                throw problem("its entry '\(PrintableText.quoting(entry.name, limit: 40))' \(error.words)")
+                throw problem(tr("its entry '{entry}' {problem}", ["entry": PrintableText.quoting(entry.name, limit: 40), "problem": error.words]))
             }
         }
     }
@@ -189,17 +189,18 @@ struct AnkiPackage {
 
     /// `meta`: protobuf `PackageMetadata`, field 1 the version (1–3 known).
     private func checkVersion(_ meta: Data) throws(DeckError) {
-        guard let fields = ProtobufReader(meta).fields() else { throw problem("its entry 'meta' is damaged") }
+        guard let fields = ProtobufReader(meta).fields() else { throw problem(tr("its entry 'meta' is damaged")) }
         for case (1, .number(let version)) in fields where !(1...3).contains(version) {
-            throw problem("was made by a newer Anki than this Kuchi reads (package version \(version)); "
-                + "export it from Anki with “Support older Anki versions” ticked")
+            throw problem(tr(
+                "was made by a newer Anki than this Kuchi reads (package version {version}); export it from Anki with “Support older Anki versions” ticked",
+                ["version": "\(version)"]))
         }
     }
 
     /// The legacy media list: JSON, `{"0": "name.mp3", …}`.
     private func legacyMedia(_ list: Data) throws(DeckError) -> [String: String] {
         guard let map = try? JSONDecoder().decode([String: String].self, from: list) else {
-            throw problem("its entry 'media' is not the list of media files Anki writes")
+            throw problem(tr("its entry 'media' is not the list of media files Anki writes"))
         }
         var media: [String: String] = [:]
         for (entry, name) in map {
@@ -212,7 +213,7 @@ struct AnkiPackage {
     /// The modern media list: protobuf `MediaEntries`, field 1 repeated `MediaEntry`
     /// (1 name, 2 size, 3 SHA-1, 255 the entry when it is not the position).
     private func modernMedia(_ list: Data) throws(DeckError) -> [String: String] {
-        let damaged = problem("its entry 'media' is not the list of media files Anki writes")
+        let damaged = problem(tr("its entry 'media' is not the list of media files Anki writes"))
         guard let entries = ProtobufReader(list).fields() else { throw damaged }
         var media: [String: String] = [:]
         var position = 0
@@ -237,8 +238,9 @@ struct AnkiPackage {
 
     private func checkMediaName(_ name: String) throws(DeckError) {
         guard MediaName.isSafe(name) else {
-            throw problem("its media list names '\(PrintableText.quoting(name, limit: 60))', which is not a plain file "
-                + "name (a path, or a hidden file); Kuchi keeps a deck's sounds inside its own folder")
+            throw problem(tr(
+                "its media list names '{name}', which is not a plain file name (a path, or a hidden file); Kuchi keeps a deck's sounds inside its own folder",
+                ["name": PrintableText.quoting(name, limit: 60)]))
         }
     }
 

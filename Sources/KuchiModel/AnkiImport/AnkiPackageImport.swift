@@ -40,17 +40,21 @@ enum AnkiPackageImport {
         let skipped = builder.skipped
         if builder.cards.isEmpty {
             if skipped.cloze > 0, skipped.cloze == skipped.total {
-                throw refuse("holds only cloze notes (\(skipped.cloze)), which Kuchi cannot ask: "
-                    + "a Kuchi card asks a word for its meaning")
+                throw refuse(trn(
+                    "holds only cloze notes ({count}), which Kuchi cannot ask: a Kuchi card asks a word for its meaning",
+                    "holds only cloze notes ({count}), which Kuchi cannot ask: a Kuchi card asks a word for its meaning",
+                    skipped.cloze))
             }
-            throw refuse("holds no note Kuchi can ask (a word and its meaning)" + (skipped.sentence.map { ": " + $0 } ?? ""))
+            throw refuse(tr("holds no note Kuchi can ask (a word and its meaning)") + (skipped.sentence.map { ": " + $0 } ?? ""))
         }
         guard builder.cards.count <= limits.maximumCards else {
-            throw refuse("too many notes (\(builder.cards.count)); a deck has at most \(limits.maximumCards)")
+            throw refuse(tr("too many notes ({notes}); a deck has at most {limit}", ["notes": builder.cards.count.grouped, "limit": limits.maximumCards.grouped]))
         }
         let meanings = Set(builder.cards.map(\.answer)).count
         guard meanings >= 3 else {
-            throw refuse("needs at least 3 different meanings to offer choices; it has \(meanings)")
+            throw refuse(trn(
+                    "needs at least 3 different meanings to offer choices; it has {count}",
+                    "needs at least 3 different meanings to offer choices; it has {count}", meanings))
         }
         return ImportedDeck(
             deck: Deck(name: name, language: "ja", cards: builder.cards),

@@ -81,17 +81,21 @@ public struct ImportSkips: Sendable, Equatable {
 
     public var total: Int { cloze + imageOnly + empty + duplicates + tooLong }
 
-    /// "Left out 1 cloze note and 1 note with only an image." — nil when nothing was.
+    /// "Left out 1 cloze note. Left out 2 notes with only an image." — a sentence a
+    /// reason, each with its own plural; nil when nothing was left out.
     public var sentence: String? {
-        let parts = [
-            (cloze, "cloze note", "cloze notes"),
-            (imageOnly, "note with only an image", "notes with only an image"),
-            (empty, "note without a word or a meaning", "notes without a word or a meaning"),
-            (duplicates, "note whose word was already on another", "notes whose word was already on another"),
-            (tooLong, "note too long for a card", "notes too long for a card"),
-        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
-        guard let last = parts.last else { return nil }
-        let list = parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
-        return "Left out \(list)."
+        let sentences = [
+            cloze > 0 ? trn("Left out {count} cloze note.", "Left out {count} cloze notes.", cloze) : nil,
+            imageOnly > 0
+                ? trn("Left out {count} note with only an image.", "Left out {count} notes with only an image.", imageOnly) : nil,
+            empty > 0
+                ? trn("Left out {count} note without a word or a meaning.", "Left out {count} notes without a word or a meaning.",
+                      empty) : nil,
+            duplicates > 0
+                ? trn("Left out {count} note whose word was already on another.",
+                      "Left out {count} notes whose word was already on another.", duplicates) : nil,
+            tooLong > 0 ? trn("Left out {count} note too long for a card.", "Left out {count} notes too long for a card.", tooLong) : nil,
+        ].compactMap(\.self)
+        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }
 }

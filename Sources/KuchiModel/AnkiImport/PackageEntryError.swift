@@ -14,11 +14,11 @@ enum PackageEntryError: Error, Equatable {
 
     var words: String {
         switch self {
-        case .damaged(let reason): "is damaged (\(reason))"
-        case .badZstd(let reason): "is not valid zstd data (\(reason))"
-        case .truncatedZstd: "is cut short: its zstd data ends inside a frame"
-        case .tooLarge(let limit): "is too large: it unpacks to more than \(ByteCount.words(limit))"
-        case .write(let error): "could not be unpacked: \(error.words)"
+        case .damaged(let reason): tr("is damaged ({reason})", ["reason": reason])
+        case .badZstd(let reason): tr("is not valid zstd data ({reason})", ["reason": reason])
+        case .truncatedZstd: tr("is cut short: its zstd data ends inside a frame")
+        case .tooLarge(let limit): tr("is too large: it unpacks to more than {size}", ["size": ByteCount.words(limit)])
+        case .write(let error): tr("could not be unpacked: {reason}", ["reason": error.words])
         }
     }
 }

@@ -26,7 +26,7 @@ final class ZipArchiveReader {
     private let handle: OpaquePointer
 
     init(path: LocalPath) throws(Failure) {
-        guard let handle = archive_read_new() else { throw Failure(message: "out of memory") }
+        guard let handle = archive_read_new() else { throw Failure(message: tr("out of memory")) }
         self.handle = handle
         archive_read_support_format_zip(handle)
         let code = path.withCString { archive_read_open_filename(handle, $0, Self.chunkSize) }
@@ -63,6 +63,6 @@ final class ZipArchiveReader {
     }
 
     private func failure() -> Failure {
-        Failure(message: archive_error_string(handle).map { String(cString: $0) } ?? "unknown error")
+        Failure(message: archive_error_string(handle).map { String(cString: $0) } ?? tr("unknown error"))
     }
 }

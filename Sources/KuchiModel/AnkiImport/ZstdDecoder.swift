@@ -13,7 +13,7 @@ final class ZstdDecoder {
     private var output = Data(count: ZSTD_DStreamOutSize())
 
     init() throws(PackageEntryError) {
-        guard let stream = ZSTD_createDStream() else { throw .badZstd("out of memory") }
+        guard let stream = ZSTD_createDStream() else { throw .badZstd(tr("out of memory")) }
         self.stream = stream
         ZSTD_initDStream(stream)
     }
