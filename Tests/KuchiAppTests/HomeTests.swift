@@ -125,7 +125,18 @@ struct HomeTests {
         #expect(app.models.decks.fieldMappingChoice == nil)
         #expect(app.models.decks.currentName == "vocab-modern")
         #expect(app.models.challenges.deck.cards.contains { $0.question == "bird" && $0.answer == "鳥" })
-        #expect(app.models.challenges.deck.cards.first { $0.question == "食べる" }?.audio == "taberu.mp3")
+        let eat = try #require(app.models.challenges.deck.cards.first { $0.question == "食べる" })
+        #expect(eat.audio == "taberu.mp3")
+        // Its sound is in the deck's own media folder, where the Speak button plays it from.
+        let id = try #require(app.models.decks.currentID)
+        let recording = try #require(app.models.decks.recordingPath(for: eat), "the recording is found")
+        #expect(recording == app.models.decks.catalog.mediaFolder(id: id).appendingPathComponent("taberu.mp3").path)
+        // The package's review history came along into the schedule (recognition).
+        let store = try ReviewStore(path: app.folder.appendingPathComponent("data").appendingPathComponent(AppModels.reviewDatabaseName).path)
+        let reviewed = try app.models.challenges.deck.cards.filter { card in
+            !(try store.reviews(of: CardID(deck: id, question: card.question))).isEmpty
+        }
+        #expect(!reviewed.isEmpty, "the package's reviews are in Kuchi's log")
     }
 
     @Test("every page fits 360×294 with no label cut short, with furigana over a kanji word too",

@@ -194,7 +194,7 @@ struct SpeechTests {
         defer { app.close() }
         let models = app.models
         let following = NewWordSpeech.follow(
-            learn: models.learn, state: models.state, users: models.users, speaker: speaker)
+            learn: models.learn, state: models.state, users: models.users, speaker: speaker, decks: models.decks)
         defer { following.cancel() }
         #expect(prepared(speaker) == .available, "\(speaker.problemDetail ?? "")")
         let first = try #require(models.learn.current?.spokenText)

@@ -106,7 +106,7 @@ struct FlashCard: View {
                 WordView(card: { learn.current }, revealed: { learn.isFlipped }, lineClass: "card-reading")
                     .cssClass("card-word")
                     .widgetName("card-word")
-                SpeakButton { learn.current?.spokenText ?? "" }
+                SpeakButton { learn.current }
                     .align(vertical: .center)
             }
             .align(horizontal: .center)

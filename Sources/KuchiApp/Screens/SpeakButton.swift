@@ -1,21 +1,22 @@
 import GtkKit
 import KuchiModel
 
-/// Says a word aloud: an icon button that plays the card's own recording, if it has
-/// one, or asks the ``Speaker`` to say what `text` reads (a card's
-/// ``KuchiModel/Challenge/spokenText``). Where neither can be, it is insensitive, and its
-/// tooltip, which a screen reader reads as its description, says why and what to
-/// install.
+/// Says a card's word aloud: an icon button that plays the card's own recording, if it
+/// has one (``DeckShelf/recordingPath(for:)``), or asks the ``Speaker`` to say its
+/// reading (``KuchiModel/Challenge/spokenText``). Where neither can be, it is
+/// insensitive, and its tooltip, which a screen reader reads as its description, says
+/// why and what to install.
 struct SpeakButton: View {
     @Environment(Speaker.self) private var speaker
-    private let text: @MainActor () -> String
-    private let recording: @MainActor () -> String?
+    @Environment(DeckShelf.self) private var decks
+    private let card: @MainActor () -> Challenge?
 
-    /// - Parameter recording: the path of the card's own sound file, if it has one.
-    init(text: @escaping @MainActor () -> String, recording: @escaping @MainActor () -> String? = { nil }) {
-        self.text = text
-        self.recording = recording
+    init(card: @escaping @MainActor () -> Challenge?) {
+        self.card = card
     }
+
+    private func text() -> String { card()?.spokenText ?? "" }
+    private func recording() -> String? { decks.recordingPath(for: card()) }
 
     var body: some View {
         Button(iconName: "audio-volume-high-symbolic", title: Self.title) { speaker.say(text(), recording: recording()) }

@@ -79,7 +79,7 @@ struct TypingQuestionView: View {
                     .cssClass("pill")
                     .widgetName("typing-hint")
                 // Before a production answer the reading is the answer: said only after.
-                SpeakButton { session.current?.card.spokenText ?? "" }
+                SpeakButton { session.current?.card }
                     .visible { session.result != nil || session.current?.direction == .recognition }
                 Button(tr("I Was Right")) { session.claimRight() }
                     .visible { session.result?.outcome == .wrong }

@@ -251,6 +251,14 @@ final class DeckShelf {
         return sentences.joined(separator: " ")
     }
 
+    /// Where the card's own recording is (an Anki package's sound, kept in the deck's
+    /// media folder), if it has one and the file is there.
+    func recordingPath(for card: Challenge?) -> String? {
+        guard let audio = card?.audio, let id = currentID else { return nil }
+        let path = catalog.mediaFolder(id: id).appendingPathComponent(audio).path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
     /// An empty deck standing for the deck `name` while it loads.
     static func placeholder(named name: String) -> Deck {
         Deck(name: name, language: "ja", cards: [])

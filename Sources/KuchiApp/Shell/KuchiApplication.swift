@@ -149,7 +149,8 @@ public final class KuchiApplication {
         self.models = models
         appearance = Theme.follow(models.users)
         newWordSpeech = NewWordSpeech.follow(
-            learn: models.learn, state: models.state, users: models.users, speaker: models.speaker)
+            learn: models.learn, state: models.state, users: models.users, speaker: models.speaker,
+            decks: models.decks)
         let window = MainWindow.make(application: application, models: models)
         self.window = window
         window.present()

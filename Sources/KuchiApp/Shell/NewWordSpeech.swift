@@ -6,7 +6,9 @@ import KuchiModel
 @MainActor
 enum NewWordSpeech {
     /// Follows the Learn page while the setting is on; cancel (or drop) the result to stop.
-    static func follow(learn: LearnSession, state: AppState, users: UserManager, speaker: Speaker) -> Tracking {
+    static func follow(
+        learn: LearnSession, state: AppState, users: UserManager, speaker: Speaker, decks: DeckShelf
+    ) -> Tracking {
         var lastSaid: ShownCard?
         return track({ () -> ShownCard? in
             guard users.settings.speakNewWords, users.settings.learningEnabled, state.screen == .home,
@@ -16,7 +18,7 @@ enum NewWordSpeech {
         }, label: "speak new words") { shown in
             defer { lastSaid = shown }
             guard let shown, shown != lastSaid else { return }
-            speaker.say(shown.card.spokenText)
+            speaker.say(shown.card.spokenText, recording: decks.recordingPath(for: shown.card))
         }
     }
 
