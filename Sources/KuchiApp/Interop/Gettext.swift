@@ -22,18 +22,28 @@ enum Gettext {
         textdomain(domain)
     }
 
+    // NB: without a translation, dgettext returns the very pointer it was given, so the
+    // C strings passed must outlive the copy made of the result: a Swift String passed
+    // straight to dgettext is a temporary freed as the call returns, and reading the
+    // answer then reads freed memory (it crashed `kuchi --version` in the C locale).
     static func translate(_ message: String) -> String {
-        String(cString: dgettext(domain, message))
+        message.withCString { message in String(cString: dgettext(domain, message)) }
     }
 
     static func translatePlural(_ singular: String, _ plural: String, _ count: Int) -> String {
-        String(cString: dngettext(domain, singular, plural, UInt(clamping: count)))
+        singular.withCString { singular in
+            plural.withCString { plural in String(cString: dngettext(domain, singular, plural, UInt(clamping: count))) }
+        }
     }
 
-    /// How the current LC_NUMERIC separates thousands: "." and groups of 3 in German,
-    /// nothing in the C locale.
+    /// How the current LC_NUMERIC separates thousands: "." and groups of 3 in German.
+    /// The C (and C.UTF-8, POSIX) locale groups nothing, and its text is Kuchi's English:
+    /// it gets English grouping, "108,189", as Kuchi wrote numbers before it had locales.
     static func numberGrouping() -> NumberGrouping {
-        guard let conventions = localeconv() else { return NumberGrouping(separator: "", sizes: []) }
+        let english = NumberGrouping(separator: ",", sizes: [3])
+        let numeric = setlocale(LC_NUMERIC, nil).map { String(cString: $0) } ?? "C"
+        if numeric == "C" || numeric == "POSIX" || numeric.hasPrefix("C.") { return english }
+        guard let conventions = localeconv() else { return english }
         let separator = conventions.pointee.thousands_sep.map { String(cString: $0) } ?? ""
         var sizes: [Int] = []
         if var size = conventions.pointee.grouping {
