@@ -108,6 +108,27 @@ struct HomeTests {
         #expect(app.models.decks.currentName == "Colours", "a refused file changes nothing")
     }
 
+    @Test("the file chooser's import reads the package off the main thread: the window turns meanwhile, then the deck is in use")
+    func importsInBackground() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-modern.apkg")))
+        #expect(app.models.decks.importingName == "vocab-modern.apkg", "under way at once, not done before returning")
+        #expect(app.models.decks.fieldMappingChoice == nil)
+        pump(until: { app.models.decks.fieldMappingChoice != nil }, "the package read, its field names asked about")
+        #expect(app.models.decks.importingName == nil)
+        app.models.decks.confirmFieldMapping()
+        #expect(app.models.decks.importingName == "vocab-modern.apkg")
+        pump(until: { app.models.decks.currentName == "vocab-modern" }, "the deck imported and in use")
+        #expect(app.models.decks.importingName == nil)
+        #expect(app.models.challenges.deck.cards.contains { $0.question == "食べる" })
+        // A second import while one is under way is ignored, not run twice at once.
+        app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-anki2.apkg")))
+        app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-legacy.apkg")))
+        #expect(app.models.decks.importingName == "vocab-anki2.apkg")
+        pump(until: { app.models.decks.importingName == nil }, "the first import ends")
+    }
+
     @Test("an Anki package whose field names say nothing asks which is the word, then imports with that choice")
     func importsAnkiPackage() throws {
         let app = try AppHarness(registered: true)

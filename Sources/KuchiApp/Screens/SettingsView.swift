@@ -53,6 +53,8 @@ struct SettingsView: View {
                     tr("A Kuchi deck (JSON), an Anki package (.apkg) or notes exported from Anki as text")
                 }) {
                     Button(tr("Import…")) { state.isChoosingDeckFile = true }
+                        .enabled { decks.importingName == nil }
+                        .help { decks.importingName.map { tr("Importing {file}…", ["file": $0]) } ?? tr("Import a deck from a file") }
                         .widgetName("import-deck")
                 }
             }

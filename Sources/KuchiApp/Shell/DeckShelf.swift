@@ -40,6 +40,8 @@ final class DeckShelf {
     /// An Anki package waiting for the learner to choose its fields, while the field
     /// dialog shows (``importDeck(_:)``).
     private(set) var fieldMappingChoice: FieldMappingChoice?
+    /// The file being imported in the background (``importInBackground(_:)``), by name.
+    private(set) var importingName: String?
 
     /// The deck in use, as handed to the models (the empty stand-in while one loads).
     @ObservationIgnored private(set) var currentDeck = Deck.kuchiBasics
@@ -193,11 +195,59 @@ final class DeckShelf {
         }
     }
 
+    /// The file chooser's import: as ``importDeck(_:)``, but the file is read, and the
+    /// deck and its sounds written, on a thread of their own, so the window goes on
+    /// while a large Anki package (25,000 notes: about 2 s) is unpacked. Only the end
+    /// (listing the deck, replaying its history, the toast) is on the main actor. One
+    /// import at a time: another asked for meanwhile is ignored.
+    func importInBackground(_ path: LocalPath) {
+        guard importingName == nil else { return }
+        importingName = "\(path.lastComponent)"
+        Task.detached(priority: .userInitiated) { [weak self] in
+            let mappings = Result { () throws(DeckError) -> [AnkiFieldMapping] in try DeckImporter.fieldMappings(of: path) }
+            MainLoop.perform { self?.mappingsRead(path, mappings) }
+        }
+    }
+
+    private func mappingsRead(_ path: LocalPath, _ result: Result<[AnkiFieldMapping], DeckError>) {
+        switch result {
+        case .failure(let error):
+            importingName = nil
+            refuse(path, error)
+        case .success(let mappings):
+            if let choice = FieldMappingChoice(path: path, mappings: mappings) {
+                importingName = nil
+                fieldMappingChoice = choice
+            } else {
+                importInBackground(path, mappings: mappings)
+            }
+        }
+    }
+
+    private func importInBackground(_ path: LocalPath, mappings: [AnkiFieldMapping]) {
+        importingName = "\(path.lastComponent)"
+        let catalog = catalog
+        Task.detached(priority: .userInitiated) { [weak self] in
+            let result = Result { () throws(DeckError) -> (entry: DeckEntry, imported: ImportedDeck) in
+                try catalog.import(path, mappings: mappings)
+            }
+            MainLoop.perform { self?.finishImport(path, result) }
+        }
+    }
+
+    private func finishImport(_ path: LocalPath, _ result: Result<(entry: DeckEntry, imported: ImportedDeck), DeckError>) {
+        importingName = nil
+        switch result {
+        case .success(let (entry, imported)): use(entry, imported)
+        case .failure(let error): refuse(path, error)
+        }
+    }
+
     /// The field dialog's answer: the next note type's question, or the import.
     func confirmFieldMapping() {
         guard let choice = fieldMappingChoice, choice.confirm() else { return }
         fieldMappingChoice = nil
-        importDeck(choice.path, mappings: choice.mappings)
+        importInBackground(choice.path, mappings: choice.mappings)
     }
 
     func cancelFieldMapping() {
@@ -208,15 +258,21 @@ final class DeckShelf {
     private func importDeck(_ path: LocalPath, mappings: [AnkiFieldMapping]) -> String? {
         do {
             let (entry, imported) = try catalog.import(path, mappings: mappings)
-            entries = catalog.entries()
-            select(entry.id)
-            state.toaster.show(historyAndSkips(of: imported, named: entry.name, id: entry.id))
+            use(entry, imported)
             return nil
         } catch {
             return refuse(path, error)
         }
     }
 
+    /// Lists the deck just imported and uses it; replays its history; says so.
+    private func use(_ entry: DeckEntry, _ imported: ImportedDeck) {
+        entries = catalog.entries()
+        select(entry.id)
+        state.toaster.show(historyAndSkips(of: imported, named: entry.name, id: entry.id))
+    }
+
+    @discardableResult
     private func refuse(_ path: LocalPath, _ error: DeckError) -> String {
         let text = error.problems.prefix(Self.problemsShown).map { PrintableText.escaping($0.description) }
             .joined(separator: "\n")

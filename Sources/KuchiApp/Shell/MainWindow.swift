@@ -135,7 +135,7 @@ enum MainWindow {
                     patterns: ["*.json", "*.apkg", "*.tsv", "*.csv", "*.txt"],
                     onChoose: { path in
                         state.isChoosingDeckFile = false
-                        decks.importDeck(LocalPath(bytes: path))
+                        decks.importInBackground(LocalPath(bytes: path))
                     },
                     onCancel: { state.isChoosingDeckFile = false })
                 .confirmation(
