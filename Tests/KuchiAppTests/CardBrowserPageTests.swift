@@ -42,6 +42,27 @@ struct CardBrowserPageTests {
         pump(until: { app.text("card-count") == "9 cards" }, "an empty search shows every card again")
     }
 
+    @Test("the arrow keys select a card, so its actions work from the keyboard alone",
+          .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+    func arrowKeysSelect() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.cards.open()
+        pump(until: { app.isShown("card-list") }, "the browser shows")
+        pump(until: { app.windowTexts().contains("thank you") }, "the rows show")
+        let list = try #require(app.widget("card-list"))
+        let listView = try #require(children(of: list).first { gtkkit_is_a($0, gtk_list_view_get_type()) != 0 })
+        let browser = app.models.cards.browser
+        try activate(typed(app.window.gtkWindow))
+        gtk_widget_grab_focus(children(of: listView)[0])
+        try app.pressKey("Down")
+        pump(until: { browser.selected == browser.visible[1] }, "Down selects the second card")
+        let suspend = try #require(app.widget("card-suspend"))
+        pump(until: { gtk_widget_get_sensitive(suspend) != 0 }, "its actions are there")
+        try app.pressKey("Down")
+        pump(until: { browser.selected == browser.visible[2] }, "Down again selects the third")
+    }
+
     @Test("an edit, a suspension and a reset are still there after a relaunch")
     func changesSurviveRelaunch() throws {
         let app = try AppHarness(registered: true)
