@@ -25,6 +25,11 @@ final class AppHarness {
         width: Int = 720, height: Int = 640, folder: URL? = nil,
         deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker? = nil
     ) throws {
+        // `meson test fits-de` (and es, pt_BR) runs the layout tests in that language,
+        // in a process of their own: Kuchi's words from the catalogues meson built.
+        if ProcessInfo.processInfo.environment["KUCHI_TEST_LANGUAGE"].map({ !$0.isEmpty }) == true {
+            Translations.install()
+        }
         self.folder = folder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("kuchi-app-tests-\(UUID().uuidString)")
         let storage = UserStore(location: StorageLocation(
