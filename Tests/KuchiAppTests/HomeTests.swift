@@ -215,6 +215,9 @@ struct HomeTests {
         app.models.state.homePage = .settings
         pump(until: { app.widget("settings").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("settings")
+        app.models.cards.open()
+        pump(until: { app.widget("card-list").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        app.expectFitsWithoutClipping("cards")
     }
 
     @Test("Enter typed twice on the last feedback does not press Play Again")

@@ -20,12 +20,35 @@ struct CardBrowserView: View {
 
 /// The search, the order, the list and the selected card's actions.
 struct CardListView: View {
+    @Environment(\.horizontalSizeClass) private var horizontalSizeClass
     @Environment(CardBrowser.self) private var browser
     @Environment(CardShelf.self) private var cards
     @Environment(AppState.self) private var state
 
     var body: some View {
         @Bindable var browser = browser
+        let edit = Shared {
+            Button(tr("Edit…")) { cards.beginEdit() }
+                .enabled { cards.selected != nil && cards.canEdit }
+                .widgetName("card-edit")
+        }
+        let suspend = Shared {
+            Button(title: { cards.selected?.isSuspended == true ? tr("Unsuspend") : tr("Suspend") }) { cards.toggleSuspended() }
+                .enabled { cards.selected != nil }
+                .widgetName("card-suspend")
+        }
+        let reset = Shared {
+            Button(tr("Reset…")) { state.cardConfirmation = .reset }
+                .enabled { cards.selected?.state != nil && cards.selected?.state != .new }
+                .widgetName("card-reset")
+        }
+        let delete = Shared {
+            Button(tr("Delete…")) { state.cardConfirmation = .delete }
+                .cssClass("destructive-action")
+                .enabled { cards.selected != nil }
+                .visible { browser.isImportedDeck }
+                .widgetName("card-delete")
+        }
         VStack(spacing: 0) {
             HStack(spacing: 6) {
                 TextField(tr("Search word, reading or meaning"), text: $browser.query)
@@ -40,11 +63,11 @@ struct CardListView: View {
                     .widgetName("card-order")
             }
             .padding(top: 6, leading: 6, bottom: 4, trailing: 6)
-            Text { browser.summary }
-                .cssClass("dim-label", "caption")
-                .align(horizontal: .start)
+            // NB: padding goes on a box around the count, never on the label: a label's
+            // own margins would count against the room it is measured to need.
+            HStack { Text { browser.summary }.cssClass("dim-label", "caption").align(horizontal: .start).widgetName("card-count") }
                 .padding(top: 0, leading: 10, bottom: 4, trailing: 6)
-                .widgetName("card-count")
+                .visible { horizontalSizeClass == .regular }
             List({ browser.visible }, id: \.self, selection: $browser.selected) { row in
                 CardRowView(row: row)
             }
@@ -54,23 +77,25 @@ struct CardListView: View {
                 return true
             }
             .widgetName("card-list")
-            HStack(spacing: 6) {
-                Button(tr("Edit…")) { cards.beginEdit() }
-                    .enabled { cards.selected != nil && cards.canEdit }
-                    .widgetName("card-edit")
-                Button(title: { cards.selected?.isSuspended == true ? tr("Unsuspend") : tr("Suspend") }) { cards.toggleSuspended() }
-                    .enabled { cards.selected != nil }
-                    .widgetName("card-suspend")
-                Button(tr("Reset…")) { state.cardConfirmation = .reset }
-                    .enabled { cards.selected?.state != nil && cards.selected?.state != .new }
-                    .widgetName("card-reset")
-                Button(tr("Delete…")) { state.cardConfirmation = .delete }
-                    .cssClass("destructive-action")
-                    .enabled { cards.selected != nil }
-                    .visible { browser.isImportedDeck }
-                    .widgetName("card-delete")
+            // A narrow window (in German the four buttons need 418 px) puts the buttons
+            // in two rows, the count beside the second, so that the list keeps its room
+            // at 360×294. The same buttons move between the two.
+            AdaptiveLayout(\.horizontalSizeClass) {
+                HStack(spacing: 6) { edit; suspend; reset; delete }
+                    .padding(6)
+            } compact: {
+                VStack(spacing: 4) {
+                    HStack(spacing: 6) { edit; suspend }
+                    HStack(spacing: 6) {
+                        reset
+                        delete
+                        HStack { Text { browser.summary }.cssClass("dim-label", "caption").widgetName("card-count-compact") }
+                            .expand(horizontal: true)
+                            .padding(leading: 4)
+                    }
+                }
+                .padding(top: 4, leading: 6, bottom: 4, trailing: 6)
             }
-            .padding(6)
             .cssClass("toolbar")
         }
     }
