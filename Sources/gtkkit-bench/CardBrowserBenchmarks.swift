@@ -23,7 +23,7 @@ enum CardBrowserBenchmarks {
             try record(deck, in: folder)
             let probe = try CardBrowserProbe(deck: deck, folder: folder)
             probe.window.present()
-            nextFrame(of: probe.window)
+            BenchWidgets.nextFrame(of: probe.window)
             measure(probe, into: &table)
             probe.window.close()
         } catch {
@@ -39,18 +39,18 @@ enum CardBrowserBenchmarks {
             let start = Measure.now()
             probe.open()
             UpdateScheduler.flush()
-            nextFrame(of: probe.window)
+            BenchWidgets.nextFrame(of: probe.window)
             let seconds = Double(Measure.now() - start) / 1e9
             mostRows = max(mostRows, Diagnostics.liveListRows)
             if round == 0 { table.add("open (Ctrl+B) → first frame, the first time (builds the page)", formatMilliseconds(seconds)) }
             else { opens.append(seconds) }
             probe.close()
-            nextFrame(of: probe.window)
+            BenchWidgets.nextFrame(of: probe.window)
         }
         table.add("open (Ctrl+B) → first frame, again (schedule read, list rebuilt)", formatMilliseconds(Measure.medianOf(opens)),
                   target: "≤ 100 ms")
         probe.open()
-        nextFrame(of: probe.window)
+        BenchWidgets.nextFrame(of: probe.window)
         // Keystrokes as typed: each a new query, the list updated (model, diff, GTK).
         let queries = ["taberu", "word 4242", "たべ", "ko"]
         var keystrokes: [Double] = []
@@ -61,14 +61,14 @@ enum CardBrowserBenchmarks {
                 probe.browser.query = String(word.prefix(length))
                 UpdateScheduler.flush()
                 keystrokes.append(Double(Measure.now() - start) / 1e9)
-                nextFrame(of: probe.window)
+                BenchWidgets.nextFrame(of: probe.window)
                 painted.append(Double(Measure.now() - start) / 1e9)
                 mostRows = max(mostRows, Diagnostics.liveListRows)
             }
             for length in stride(from: word.count - 1, through: 0, by: -1) {
                 probe.browser.query = String(word.prefix(length))
                 UpdateScheduler.flush()
-                nextFrame(of: probe.window)
+                BenchWidgets.nextFrame(of: probe.window)
             }
         }
         table.add("keystroke → list updated (\(keystrokes.count) keystrokes)", formatMilliseconds(Measure.medianOf(keystrokes)),
@@ -84,13 +84,13 @@ enum CardBrowserBenchmarks {
         // Scroll from the top to the bottom, as the scrolling benchmark of List does.
         probe.browser.order = .deck
         UpdateScheduler.flush()
-        nextFrame(of: probe.window)
-        if let list = descendant(of: typed(probe.window.gtkWindow), type: gtk_list_view_get_type()) {
+        BenchWidgets.nextFrame(of: probe.window)
+        if let list = BenchWidgets.descendant(of: BenchWidgets.root(of: probe.window), type: gtk_list_view_get_type()) {
             let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(list))
             for jump in 1...50 {
                 let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
                 gtk_adjustment_set_value(adjustment, end * Double(jump) / 50)
-                nextFrame(of: probe.window)
+                BenchWidgets.nextFrame(of: probe.window)
                 mostRows = max(mostRows, Diagnostics.liveListRows)
             }
         }
@@ -126,27 +126,5 @@ enum CardBrowserBenchmarks {
             try store.setSuspended(true, card: CardID(deck: "file:Benchmark", question: card.question))
         }
         try store.checkpoint()
-    }
-
-    private static func typed(_ pointer: UnsafeMutablePointer<GtkWindow>) -> UnsafeMutablePointer<GtkWidget> {
-        UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GtkWidget.self)
-    }
-
-    private static func descendant(of root: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>? {
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self), type) != 0 {
-            return root
-        }
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
-            if let found = descendant(of: current, type: type) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
-    }
-
-    private static func nextFrame(of window: Window) {
-        var painted = false
-        window.afterFirstPaint { painted = true }
-        MainLoop.run(until: { painted }, timeout: .seconds(1))
     }
 }

@@ -148,7 +148,7 @@ enum ListBenchmarks {
         for jump in 1...jumps {
             let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
             gtk_adjustment_set_value(adjustment, end * Double(jump) / Double(jumps))
-            nextFrame(of: window)
+            BenchWidgets.nextFrame(of: window)
             mostRows = max(mostRows, Diagnostics.liveListRows)
             mostItems = max(mostItems, childCount(of: list))
         }
@@ -191,14 +191,14 @@ enum ListBenchmarks {
             let narrowed = Double(Measure.now() - start) / 1e9
             let cpu = Double(threadCPUNanoseconds() - cpuStart) / 1e9
             let count = g_list_model_get_n_items(model)
-            nextFrame(of: window)
+            BenchWidgets.nextFrame(of: window)
             let frame = Double(Measure.now() - start) / 1e9
             emissions = Diagnostics.listItemsChanged - emitted
             start = Measure.now()
             words.isFiltered = false
             UpdateScheduler.flush()
             let widened = Double(Measure.now() - start) / 1e9
-            nextFrame(of: window)
+            BenchWidgets.nextFrame(of: window)
             start = Measure.now()
             // The data closure alone, called as List calls it: tracked, narrowing.
             words.isFiltered = true
@@ -207,7 +207,7 @@ enum ListBenchmarks {
             let filter = Double(Measure.now() - start) / 1e9
             words.isFiltered = false
             UpdateScheduler.flush()
-            nextFrame(of: window)
+            BenchWidgets.nextFrame(of: window)
             guard round > 0 else { continue }  // the first round warms up
             guard count == 1_000, kept == 1_000 else {
                 table.add("filter 100,000 → 1,000", "the model has \(count) rows, not 1,000")
@@ -238,21 +238,8 @@ enum ListBenchmarks {
     // MARK: - Helpers
 
     private static func listView(in window: Window) -> UnsafeMutablePointer<GtkWidget> {
-        let root = UnsafeMutableRawPointer(window.gtkWindow).assumingMemoryBound(to: GtkWidget.self)
         // safe: the benchmark's own window, built with one List.
-        return descendant(of: root, type: gtk_list_view_get_type())!
-    }
-
-    private static func descendant(of root: UnsafeMutablePointer<GtkWidget>, type: GType) -> UnsafeMutablePointer<GtkWidget>? {
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self), type) != 0 {
-            return root
-        }
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
-            if let found = descendant(of: current, type: type) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
+        BenchWidgets.descendant(of: BenchWidgets.root(of: window), type: gtk_list_view_get_type())!
     }
 
     private static func childCount(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
@@ -267,16 +254,9 @@ enum ListBenchmarks {
 
     /// The text of the last row GTK shows, to see that the scroll reached the end.
     private static func lastLabelText(in list: UnsafeMutablePointer<GtkWidget>) -> String {
-        guard let row = gtk_widget_get_last_child(list), let label = descendant(of: row, type: gtk_label_get_type())
+        guard let row = gtk_widget_get_last_child(list), let label = BenchWidgets.descendant(of: row, type: gtk_label_get_type())
         else { return "none" }
         return String(cString: gtk_label_get_text(OpaquePointer(label)))
-    }
-
-    /// Runs the loop until the window paints its next frame (at most a second).
-    private static func nextFrame(of window: Window) {
-        var painted = false
-        window.afterFirstPaint { painted = true }
-        MainLoop.run(until: { painted }, timeout: .seconds(1))
     }
 
     /// CPU time this thread has used: on a shared machine, what waiting for a core adds
