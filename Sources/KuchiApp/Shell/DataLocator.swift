@@ -22,19 +22,36 @@ public enum DataLocator {
     }
 
     private static var candidates: [URL] {
+        folders(environment: "KUCHI_DATA_DIR", configured: kuchi_config_pkgdatadir(), sourceTree: "data")
+    }
+
+    /// Where to look for one of Kuchi's folders, in order: `$variable`; the folder
+    /// `besideExecutable` next to the running binary (meson's build tree); the folder an
+    /// installed build was configured with; and, in a debug build that was not
+    /// configured for an installation (`swift run kuchi`), `sourceTree` in the
+    /// repository. An installed or release build never looks into the tree it was
+    /// built from. The data (above) and the translations (``Translations``) are found so.
+    static func folders(
+        environment variable: String, besideExecutable: String? = nil, configured: UnsafePointer<CChar>?,
+        sourceTree: String
+    ) -> [URL] {
         var urls: [URL] = []
-        if let override = ProcessInfo.processInfo.environment["KUCHI_DATA_DIR"], !override.isEmpty {
+        if let override = ProcessInfo.processInfo.environment[variable], !override.isEmpty {
             urls.append(URL(fileURLWithPath: override))
         }
-        if let configured = kuchi_config_pkgdatadir() {
+        if let besideExecutable,
+           let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            urls.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(besideExecutable))
+        }
+        if let configured {
             urls.append(URL(fileURLWithPath: String(cString: configured)))
         } else {
             #if DEBUG
-            // Sources/KuchiApp/Shell/DataLocator.swift → the repository's data/.
+            // Sources/KuchiApp/Shell/DataLocator.swift → the repository.
             urls.append(URL(fileURLWithPath: #filePath)
                 .deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("data"))
+                .appendingPathComponent(sourceTree))
             #endif
         }
         return urls

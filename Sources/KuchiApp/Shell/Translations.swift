@@ -31,24 +31,8 @@ public enum Translations {
     }
 
     private static var candidates: [URL] {
-        var urls: [URL] = []
-        if let override = ProcessInfo.processInfo.environment["KUCHI_LOCALE_DIR"], !override.isEmpty {
-            urls.append(URL(fileURLWithPath: override))
-        }
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            urls.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("po"))
-        }
-        if let configured = kuchi_config_localedir() {
-            urls.append(URL(fileURLWithPath: String(cString: configured)))
-        } else {
-            #if DEBUG
-            // Sources/KuchiApp/Shell/Translations.swift → the repository's build/po.
-            urls.append(URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("build/po"))
-            #endif
-        }
-        return urls
+        DataLocator.folders(
+            environment: "KUCHI_LOCALE_DIR", besideExecutable: "po", configured: kuchi_config_localedir(),
+            sourceTree: "build/po")
     }
 }
