@@ -116,8 +116,7 @@ struct CardRowView: View {
 
     var body: some View {
         HStack(spacing: 12) {
-            RubyText { presentation.word.map { RubyText.Segment(base: $0.text, ruby: $0.reading) } }
-                .accessibilityLabel { presentation.spoken }
+            FuriganaWord { presentation }
                 .cssClass("card-browser-word")
                 .frame(minWidth: 96)
             VStack(spacing: 2) {

@@ -15,8 +15,7 @@ struct WordView: View {
 
     var body: some View {
         VStack(spacing: 4) {
-            RubyText { presentation.word.map { RubyText.Segment(base: $0.text, ruby: $0.reading) } }
-                .accessibilityLabel { presentation.spoken }
+            FuriganaWord { presentation }
                 .widgetName("word")
             Text { presentation.line }
                 .cssClass(lineClass)
@@ -62,5 +61,17 @@ extension Example {
         guard let range = wordRange(of: card) else { return StyledText(ja) }
         return StyledText(String(ja[..<range.lowerBound])) + StyledText(String(ja[range])).emphasised()
             + StyledText(String(ja[range.upperBound...]))
+    }
+}
+
+/// A word as its ``ReadingPresentation`` sets it: the reading over each kanji run, and
+/// "食べる, たべる" for a screen reader. The word of ``WordView`` and of the card
+/// browser's rows.
+struct FuriganaWord: View {
+    let presentation: @MainActor () -> ReadingPresentation
+
+    var body: some View {
+        RubyText { presentation().word.map { RubyText.Segment(base: $0.text, ruby: $0.reading) } }
+            .accessibilityLabel { presentation().spoken }
     }
 }
