@@ -42,7 +42,8 @@ extension StudyPlanner {
         return try store.exportedReviews(decks: PracticeDirection.allCases.map { $0.scheduleKey(for: deck) })
     }
 
-    private func openedStore() throws(ReviewStoreError) -> ReviewStore {
+    /// The store, opened if it can be; why not, when it cannot (or the planner is closed).
+    func openedStore() throws(ReviewStoreError) -> ReviewStore {
         openStore()
         guard !isClosed, let store else {
             throw lastSaveError ?? ReviewStoreError(path: "", kind: .other(tr("the review history is not open")))

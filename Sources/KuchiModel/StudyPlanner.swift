@@ -85,7 +85,7 @@ public final class StudyPlanner {
     @ObservationIgnored var opener: ReviewStoreOpener?
     /// How long after opening the review log is checked.
     @ObservationIgnored private var logCheckDelay = Duration.zero
-    @ObservationIgnored let settings: @MainActor () -> Settings
+    @ObservationIgnored private let settings: @MainActor () -> Settings
     @ObservationIgnored private let clock: @MainActor () -> Date
     @ObservationIgnored var random: any RandomNumberGenerator
     @ObservationIgnored private var cachedStatistics: (key: StatisticsKey, value: ReviewStatistics)?
@@ -195,9 +195,10 @@ public final class StudyPlanner {
     /// Whether answers are being scheduled and saved.
     public var isScheduling: Bool { store != nil }
 
-    /// The scheduler with today's settings, fuzz on (as in Anki).
-    private var scheduler: FSRSScheduler {
-        FSRSScheduler(desiredRetention: Double(settings().desiredRetention) / 100, fuzz: true)
+    /// The scheduler with today's settings, fuzz on (as in Anki) unless `fuzz` says not
+    /// (a replayed history is the same every time).
+    private func scheduler(fuzz: Bool = true) -> FSRSScheduler {
+        FSRSScheduler(desiredRetention: Double(settings().desiredRetention) / 100, fuzz: fuzz)
     }
 
     /// The questions of a new session of `deck`, at most `limit`: the cards due now,
@@ -332,7 +333,7 @@ public final class StudyPlanner {
     /// state and the review's id in the log.
     func save(_ answer: PendingAnswer, in store: ReviewStore) throws(ReviewStoreError) -> (FSRSCard, reviewID: Int64) {
         let before = try store.card(answer.card) ?? FSRSCard(due: answer.time)
-        let after = scheduler.review(before, rating: answer.rating, at: answer.time, using: &random)
+        let after = scheduler().review(before, rating: answer.rating, at: answer.time, using: &random)
         let id = try store.record(Review(
             card: answer.card, rating: answer.rating, time: answer.time, answerTime: answer.answerTime, after: after))
         return (after, id)
@@ -342,7 +343,7 @@ public final class StudyPlanner {
     /// wait) or stored, without saving anything.
     func expectedState(of card: CardID, after rating: FSRSRating, at time: Date) -> FSRSCard {
         let before = expected[card] ?? (try? store?.card(card)) ?? FSRSCard(due: time)
-        return scheduler.review(before, rating: rating, at: time, using: &random)
+        return scheduler().review(before, rating: rating, at: time, using: &random)
     }
 
     /// A review was saved: what shows the schedule follows, and the file is brought up
@@ -395,12 +396,7 @@ extension StudyPlanner {
     ///
     /// - Throws: why it could not be saved (nothing was), or why there is no store.
     public func importHistory(_ history: [ImportedReview], deck: String) throws(ReviewStoreError) -> HistoryImport {
-        openStore()
-        guard let store, !isClosed else {
-            throw lastSaveError ?? ReviewStoreError(path: "", kind: .other(tr("your review history is not open")))
-        }
-        let scheduler = FSRSScheduler(desiredRetention: Double(settings().desiredRetention) / 100, fuzz: false)
-        let result = try store.importHistory(history, deck: deck, scheduler: scheduler)
+        let result = try openedStore().importHistory(history, deck: deck, scheduler: scheduler(fuzz: false))
         if result.reviews > 0 { didSave() }
         return result
     }

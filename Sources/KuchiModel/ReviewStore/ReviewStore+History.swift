@@ -72,25 +72,11 @@ extension ReviewStore {
                         result.reviewsSkipped += reviews.count
                         continue
                     }
-                    let inserted = try database.integer("""
-                        INSERT INTO card (deck, question, state, step, stability, difficulty, due,
-                            last_review, first_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                        """, [.integer(deckRow), .text(first.card.question)] + Self.values(of: last.after)
-                            + [.integer(first.time.storeMilliseconds)])
-                    guard let card = inserted else { throw InvalidRow(detail: "a card could not be added") }
-                    try database.run(
-                        "UPDATE deck_question SET reviewed = 1 WHERE deck = ? AND question = ?",
-                        [.integer(deckRow), .text(first.card.question)])
+                    let card = try insertCard(
+                        deck: deckRow, question: first.card.question, state: last.after, firstReview: first.time)
                     var before: FSRSCard?
                     for review in reviews {
-                        try database.run("""
-                            INSERT INTO review (card, deck, time, rating, answer_ms,
-                                state_before, step_before, stability_before, difficulty_before, due_before,
-                                last_review_before, state_after, step_after, stability_after, difficulty_after,
-                                due_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """, [.integer(card), .integer(deckRow), .integer(review.time.storeMilliseconds),
-                                  .integer(Int64(review.rating.rawValue)), .integer(review.answerTime.storeMilliseconds)]
-                                + Self.values(of: before) + Self.values(of: review.after).dropLast())
+                        _ = try insertReview(review, card: card, deck: deckRow, before: before)
                         before = review.after
                     }
                     result.cards += 1

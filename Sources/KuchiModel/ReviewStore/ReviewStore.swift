@@ -102,33 +102,43 @@ public final class ReviewStore {
                             last_review = ? WHERE id = ?
                         """, Self.values(of: review.after) + [.integer(card)])
                 } else {
-                    let inserted = try database.integer("""
-                        INSERT INTO card (deck, question, state, step, stability, difficulty, due,
-                            last_review, first_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                        """, 
-                            [.integer(deck), .text(review.card.question)] + Self.values(of: review.after)
-                                + [.integer(review.time.storeMilliseconds)])
-                    guard let inserted else { throw InvalidRow(detail: "a card could not be added") }
-                    card = inserted
-                    try database.run(
-                        "UPDATE deck_question SET reviewed = 1 WHERE deck = ? AND question = ?",
-                        [.integer(deck), .text(review.card.question)])
+                    card = try insertCard(deck: deck, question: review.card.question, state: review.after, firstReview: review.time)
                 }
-                let id = try database.integer("""
-                    INSERT INTO review (card, deck, time, rating, answer_ms,
-                        state_before, step_before, stability_before, difficulty_before, due_before,
-                        last_review_before, state_after, step_after, stability_after, difficulty_after,
-                        due_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                    """, 
-                        [.integer(card), .integer(deck), .integer(review.time.storeMilliseconds),
-                         .integer(Int64(review.rating.rawValue)), .integer(review.answerTime.storeMilliseconds)]
-                            + Self.values(of: stored?.card) + Self.values(of: review.after).dropLast())
-                guard let id else { throw InvalidRow(detail: "a review could not be added") }
-                return (deck, id)
+                return (deck, try insertReview(review, card: card, deck: deck, before: stored?.card))
             }
         }
         // Only now that the transaction is committed may the cache learn of it.
         deckIDs[review.card.deck] = deck
+        return id
+    }
+
+    /// Adds the card of `question` to `deck` in `state`, first reviewed at
+    /// `firstReview`, and marks the question reviewed; returns its row. Inside a
+    /// transaction: a review (``record(_:)``) or an imported history.
+    func insertCard(deck: Int64, question: String, state: FSRSCard, firstReview: Date) throws -> Int64 {
+        let inserted = try database.integer("""
+            INSERT INTO card (deck, question, state, step, stability, difficulty, due,
+                last_review, first_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """, [.integer(deck), .text(question)] + Self.values(of: state) + [.integer(firstReview.storeMilliseconds)])
+        guard let inserted else { throw InvalidRow(detail: "a card could not be added") }
+        try database.run(
+            "UPDATE deck_question SET reviewed = 1 WHERE deck = ? AND question = ?", [.integer(deck), .text(question)])
+        return inserted
+    }
+
+    /// Appends `review` of the card row `card` to the log, with the card's state
+    /// `before` it (nil: it was new); returns its id. Inside a transaction.
+    func insertReview(_ review: Review, card: Int64, deck: Int64, before: FSRSCard?) throws -> Int64 {
+        let id = try database.integer("""
+            INSERT INTO review (card, deck, time, rating, answer_ms,
+                state_before, step_before, stability_before, difficulty_before, due_before,
+                last_review_before, state_after, step_after, stability_after, difficulty_after,
+                due_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """,
+            [.integer(card), .integer(deck), .integer(review.time.storeMilliseconds),
+             .integer(Int64(review.rating.rawValue)), .integer(review.answerTime.storeMilliseconds)]
+                + Self.values(of: before) + Self.values(of: review.after).dropLast())
+        guard let id else { throw InvalidRow(detail: "a review could not be added") }
         return id
     }
 
