@@ -2,7 +2,7 @@
 
 The walk visits each screen and window (register, a problem banner, welcome, practice
 with choices hidden and shown, both feedback dialogs, congratulations, the main menu,
-Learn, Settings and its Forget Me confirmation, About, keyboard shortcuts, an import
+Learn, Settings, the card browser, the Forget Me confirmation, About, keyboard shortcuts, an import
 that fails) and fails on any button, toggle, entry, image or other control, or label,
 that has no name a person can hear, or only GTK's type name ("GtkImage"). It checks
 every node of every window, whether or not GTK 4.8 calls it showing, counts what it
@@ -132,6 +132,14 @@ class AccessibilityWalk(unittest.TestCase):
             app.switch_to("Settings")
             app.find("label", "Questions per session")
             self.assertAllNamed(app, "settings")
+
+            # The card browser (Ctrl+B): its search, sort, list and buttons.
+            app.activate_action("browse-cards")
+            app.find("text", "Search cards")
+            app.text_containing("9 cards")
+            self.assertAllNamed(app, "card browser")
+            app.press("Back")
+            app.find("label", "Questions per session")
 
             windows = app.application.get_child_count()
             app.press("Forget Me…")

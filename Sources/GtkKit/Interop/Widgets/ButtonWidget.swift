@@ -65,4 +65,15 @@ final class DropDownWidget: Widget, TwoWayControl {
 
     var value: Int { Int(gtk_drop_down_get_selected(opaque)) }
     func setValue(_ index: Int) { gtk_drop_down_set_selected(opaque, guint(clamping: index)) }
+
+    // GTK 4.8's drop-down is a toggle button inside a box, and the toggle button is
+    // what takes the focus and what a screen reader lands on: it carries the name too
+    // (the shipped app's accessibility walk found it unnamed on the card browser).
+    override var accessibleLabel: String? {
+        didSet {
+            if let accessibleLabel, let button = gtk_widget_get_first_child(pointer) {
+                gtkkit_set_accessible_label(button, accessibleLabel)
+            }
+        }
+    }
 }
