@@ -320,6 +320,10 @@ class KuchiApp:
                 self.application = wait_until(self._find_application, timeout, "the Kuchi window to appear")
                 break
             except AssertionError as error:
+                # A Kuchi whose window did not appear in time is stopped here: left
+                # running, it would hold the bus name, and every later test would fail
+                # on "already running" instead of on its own check.
+                self.stop_unstarted()
                 # The private X server has, rarely, refused the first client of a run
                 # ("cannot open display") although it answered xdpyinfo: that is the
                 # test bed, not Kuchi, so it gets one more try once the display answers.
@@ -328,6 +332,13 @@ class KuchiApp:
                 wait_for_display()
         self.window_seconds = time.monotonic() - self.started
         return self
+
+    def stop_unstarted(self):
+        """Kills a Kuchi started by start() that did not show its window (no-op once it
+        has ended by itself)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
 
     def _find_application(self):
         if self.process.poll() is not None:
