@@ -105,5 +105,32 @@ class Shortcuts(unittest.TestCase):
             app.find("label", "Questions per session")
 
 
+class BuildTree(unittest.TestCase):
+    """meson's build/kuchi, started from the build tree with no KUCHI_DATA_DIR, finds its
+    decks and icons in build/data beside it, as `swift run kuchi` finds the source tree's."""
+
+    def test_the_build_trees_kuchi_finds_its_decks_and_icons(self):
+        here = os.path.join(os.path.dirname(binary()), "data")
+        # The links meson makes; without them the rest of the test means nothing.
+        self.assertTrue(os.path.isfile(os.path.join(here, "decks", "jlpt-n5.json")), here)
+        self.assertTrue(os.path.isdir(os.path.join(here, "icons", "hicolor")), here)
+        app = BuildTreeApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        write(os.path.join(app.config, "settings.json"), '{"deck": "jlpt-n5"}')
+        with app:
+            app.find("push button", "Start")
+            # The bundled deck is in use: it was found (a missing one is named in a banner
+            # and the built-in Kuchi Basics is used instead).
+            app.text_containing("JLPT N5")
+            self.assertFalse(app.has_text_containing("Kuchi Basics"), app.texts())
+
+
+class BuildTreeApp(KuchiApp):
+    def environment(self):
+        environment = super().environment()
+        environment.pop("KUCHI_DATA_DIR", None)
+        return environment
+
+
 if __name__ == "__main__":
     unittest.main()

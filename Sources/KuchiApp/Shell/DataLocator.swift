@@ -3,8 +3,10 @@ import FoundationEssentials
 
 /// Finds Kuchi's data (decks, icons) wherever the app runs from.
 ///
-/// In order: `$KUCHI_DATA_DIR`; the folder an installed build was configured with
-/// (meson passes it at build time); and, in a debug build that was not configured for
+/// In order: `$KUCHI_DATA_DIR`; `data/` beside the executable (meson's build tree, where
+/// `build/data/decks` and `build/data/icons` link to the source tree's, so `build/kuchi`
+/// shows its logo and decks as `swift run kuchi` does); the folder an installed build
+/// was configured with (meson passes it at build time); and, in a debug build that was not configured for
 /// an installation (`swift run kuchi`), the source tree's `data/`. An installed or
 /// release build never looks into the tree it was built from.
 public enum DataLocator {
@@ -22,7 +24,9 @@ public enum DataLocator {
     }
 
     private static var candidates: [URL] {
-        folders(environment: "KUCHI_DATA_DIR", configured: kuchi_config_pkgdatadir(), sourceTree: "data")
+        folders(
+            environment: "KUCHI_DATA_DIR", besideExecutable: "data", configured: kuchi_config_pkgdatadir(),
+            sourceTree: "data")
     }
 
     /// Where to look for one of Kuchi's folders, in order: `$variable`; the folder
