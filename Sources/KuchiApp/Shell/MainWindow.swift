@@ -2,75 +2,6 @@ import FoundationEssentials
 import GtkKit
 import KuchiModel
 
-/// The shared models, loaded once per application.
-@MainActor
-struct AppModels {
-    let users: UserManager
-    let challenges: ChallengesViewModel
-    let learn: LearnSession
-    let typing: TypingSession
-    let planner: StudyPlanner
-    let decks: DeckShelf
-    let state: AppState
-    let speaker: Speaker
-    let cards: CardShelf
-
-    /// Loads the profile and settings from `storage`, and the deck they name (a large
-    /// one in the background: see ``DeckShelf``; `deckLoadGate` runs on its thread
-    /// before it is read, for tests to hold it); `speaker` says words (the user's own
-    /// speech-dispatcher unless a test gives another).
-    static func load(
-        storage: UserStore, catalog: DeckCatalog = AppModels.catalog,
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
-        deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker = Speaker()
-    ) -> AppModels {
-        let users = UserManager(storage: storage)
-        users.load()
-        // Answers are reviews in the schedule's database; the old progress.json is
-        // imported into it once and left as it is, as a backup.
-        let planner = StudyPlanner.open(
-            path: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
-            legacyProgress: storage.location.progressFile, settings: { users.settings })
-        let restored = DeckShelf.restored(id: users.settings.deck, from: catalog)
-        // The session's length is the setting, read live: one source for the
-        // session and for its score (ScoreView reads `numberOfQuestions`).
-        let challenges = ChallengesViewModel(
-            deck: restored.deck, length: { users.settings.numberOfQuestions }, recorder: users, planner: planner,
-            deckKey: restored.id, random: random)
-        let learn = LearnSession(
-            deck: restored.deck, recorder: users, planner: planner, deckKey: restored.id, random: random)
-        let typing = TypingSession(
-            deck: restored.deck, directions: { users.settings.directions(for: $0) }, recorder: users, planner: planner,
-            deckKey: restored.id, random: random, startsNow: false)
-        let state = AppState(screen: users.isRegistered ? .home : .register)
-        let decks = DeckShelf(
-            catalog: catalog, users: users, challenges: challenges, learn: learn, typing: typing, state: state,
-            current: restored, planner: planner, loadGate: deckLoadGate)
-        if !users.loadProblems.isEmpty { state.toaster.show(tr("A damaged file was moved aside")) }
-        let cards = CardShelf(browser: CardBrowser(), decks: decks, planner: planner, state: state)
-        return AppModels(
-            users: users, challenges: challenges, learn: learn, typing: typing, planner: planner, decks: decks,
-            state: state, speaker: speaker, cards: cards)
-    }
-
-    /// The review history, in the XDG data folder beside the imported decks.
-    static let reviewDatabaseName = "kuchi.sqlite3"
-
-    /// Where a user's files live: the XDG config and data folders.
-    static var userStorage: UserStore {
-        UserStore(location: StorageLocation(
-            configDirectory: UserDirectories.config.appendingPathComponent("kuchi"),
-            dataDirectory: UserDirectories.data.appendingPathComponent("kuchi")))
-    }
-
-    /// The bundled decks and the ones imported into the XDG data folder.
-    static var catalog: DeckCatalog {
-        DeckCatalog(
-            bundledFolder: DataLocator.decksDirectory,
-            importedFolder: UserDirectories.data.appendingPathComponent("kuchi/decks"))
-    }
-}
-
 /// Builds the main window around the models.
 @MainActor
 enum MainWindow {
@@ -171,23 +102,5 @@ enum MainWindow {
         // loop is next idle after the first frame, not inside its paint.
         window.afterFirstPaint { MainLoop.idle { decks.loadPendingDeck() } }
         return window
-    }
-}
-
-/// The header bar's title: Home's view switcher in a wide window, else "Kuchi"
-/// and the deck in use.
-// NB: the header bar is built beside the content, not inside it, so it gets the
-// models directly rather than from the content's environment.
-struct HomeTitle: View {
-    let link: ViewStackLink
-    let state: AppState
-    let decks: DeckShelf
-    @Environment(\.horizontalSizeClass) private var horizontalSizeClass
-
-    var body: some View {
-        ViewSwitcherTitle(
-            link: link, title: "Kuchi", subtitle: { decks.currentName },
-            showsSwitcher: { state.screen == .home && horizontalSizeClass == .regular })
-            .widgetName("home-title")
     }
 }
