@@ -1,8 +1,12 @@
 // KuchiApp — the screens and the application shell of Kuchi, on GtkKit.
 //
 // What it owns
-//   The application (`KuchiApplication`, Shell/): the command line, the actions and
-//   shortcuts, and the one main window (`MainWindow`). `AppModels.load` makes the
+//   Its rooms: App/ the application (`KuchiApplication`: the actions and shortcuts,
+//   and the one main window, `MainWindow`); Controllers/ what decides between the
+//   models and the window (choosing and importing decks, the card browser's actions,
+//   exports, undo, speech); CommandLine/ what `kuchi --check-deck` answers without a
+//   window; Localization/ gettext and the locale's digit grouping; Screens/ the views;
+//   Interop/ the C libraries only Kuchi uses; BenchmarkHooks/ what gtkkit-bench drives. `AppModels.load` makes the
 //   shared models once, at the first activation, and the window injects them at its
 //   root by type, where every screen reads them with `@Environment(Type.self)`:
 //     `UserManager`          the profile and settings, and saving them (KuchiModel)

@@ -51,7 +51,7 @@ public enum DataLocator {
             urls.append(URL(fileURLWithPath: String(cString: configured)))
         } else {
             #if DEBUG
-            // Sources/KuchiApp/Shell/DataLocator.swift → the repository.
+            // Sources/KuchiApp/App/DataLocator.swift → the repository.
             urls.append(URL(fileURLWithPath: #filePath)
                 .deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()
