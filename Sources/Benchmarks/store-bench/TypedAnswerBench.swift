@@ -80,8 +80,7 @@ enum TypedAnswerBench {
 
     /// The cards of the JLPT N5 deck in data/decks.
     private static func n5() throws -> [Challenge] {
-        let deckURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("data/decks/jlpt-n5.json")
+        let deckURL = Repository.root().appendingPathComponent("data/decks/jlpt-n5.json")
         return try DeckLoader.load(contentsOf: deckURL).cards
     }
 }

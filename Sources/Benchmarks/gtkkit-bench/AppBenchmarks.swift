@@ -201,6 +201,5 @@ enum AppBenchmarks {
     }
 }
 
-/// The repository's data/ (Sources/gtkkit-bench/AppBenchmarks.swift → ../../data).
-let repositoryData = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data")
+/// The repository's data/.
+let repositoryData = Repository.root().appendingPathComponent("data")
