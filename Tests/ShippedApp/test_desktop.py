@@ -52,6 +52,11 @@ class SecondLaunch(unittest.TestCase):
             with app:
                 app.text_containing("Could not import broken.tsv")
                 app.press("OK")
+                # NB: AT-SPI's press returns before Kuchi has closed the alert, and Home's
+                # Start is there behind it all along; a key sent while the modal alert is
+                # still up goes to a window it blocks, and is lost (3 runs in 4 on a fresh
+                # machine). A person's Ctrl+Q comes after the alert has gone.
+                wait_until(lambda: not app.alerts(), 5, "the alert to close")
                 app.find("push button", "Start")
                 app.focus_window()
                 xdotool("key", "ctrl+q")
