@@ -13,8 +13,12 @@
 //     `StudyPlanner`         the schedule and the review database (KuchiModel)
 //     `ChallengesViewModel`  the practice session and all its rules (KuchiModel)
 //     `LearnSession`         the Learn page's round of flash cards (KuchiModel)
+//     `TypingSession`        the Type page's round of typed answers (KuchiModel)
 //     `DeckShelf`            the decks to choose from (a `DeckCatalog`) and the one
-//                            in use, which it hands to the session and the flash cards
+//                            in use, which it hands to the three practice modes
+//     `CardShelf`            the card browser's actions on the deck in use
+//     `CardBrowser`          what the card browser shows, searched and sorted
+//                            (KuchiModel; the `CardShelf`'s)
 //     `AppState`             the screen, Home's page and the challenge's step, open
 //                            dialogs, problems for the banner, toasts
 //     `Speaker`              says words in Japanese through speech-dispatcher, and

@@ -12,8 +12,8 @@ import Glibc
 /// (`@_spi(Diagnostics) import GtkKit`), read-only outside GtkKit.
 @_spi(Diagnostics)
 public enum Diagnostics {
-    // NB: plain counters, touched only on the main thread (see GtkKit.swift);
-    // atomics would cost more than the bookkeeping they count.
+    // NB: plain counters, touched only on the main thread (the threading rule in
+    // GtkKit.docc/GtkKit.md); atomics would cost more than the bookkeeping they count.
     nonisolated(unsafe) public internal(set) static var evaluations = 0
     nonisolated(unsafe) public internal(set) static var widgetWrites = 0
     nonisolated(unsafe) public internal(set) static var widgetsCreated = 0

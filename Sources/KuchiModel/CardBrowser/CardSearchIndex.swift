@@ -10,7 +10,7 @@ import Glibc
 /// Every card's four fields are folded once (``fold(_:)``: ASCII in lower case,
 /// katakana as hiragana) into one byte buffer, each field after a 0 byte, which no
 /// query holds, so no match spans two fields. A search is then a byte search over the
-/// buffer (``find(_:_:in:_:from:)``), resuming after each matching card: a few milliseconds over 100,000 cards,
+/// buffer (`find(_:_:in:_:from:)`), resuming after each matching card: a few milliseconds over 100,000 cards,
 /// however short the query.
 public struct CardSearchIndex: Sendable {
     private var text: [UInt8] = []
@@ -73,7 +73,7 @@ public struct CardSearchIndex: Sendable {
     }
 
     /// `text` as the index keeps it: ASCII letters in lower case, katakana as hiragana
-    /// (``Kana/hiragana(_:)-swift.type.method``), control characters left out.
+    /// (``Kana/hiragana(_:)-(String)``), control characters left out.
     public static func fold(_ text: String) -> String {
         var bytes: [UInt8] = []
         append(text, to: &bytes)

@@ -8,7 +8,7 @@ import Glibc
 /// deck and are applied whenever it loads (``DeckCatalog/load(id:)``).
 ///
 /// An imported deck is the learner's copy already: its edits are written into its
-/// file instead (``DeckCatalog/save(_:id:)``).
+/// file instead (``DeckCatalog/edit(question:reading:answer:deck:)``).
 ///
 /// On disk, one JSON file per deck in the data folder's `overrides/`:
 /// `{"format": 1, "cards": {"食べる": {"reading": "たべる", "answer": "to eat"}}}`;

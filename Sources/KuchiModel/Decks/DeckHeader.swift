@@ -5,7 +5,7 @@ import FoundationEssentials
 /// 100,000 cards as for ten of ten.
 ///
 /// Kuchi's deck files put "format", "name", "language", "license" and "attribution"
-/// before "cards" (the generated decks, and imported ones as ``DeckFile`` writes
+/// before "cards" (the generated decks, and imported ones as `DeckFile` writes
 /// them): the first ``readLimit`` bytes are read and parsed up to "cards", and no
 /// further. A deck imported by an earlier Kuchi has its keys in alphabetical order,
 /// so its name comes after its cards: the cards are skipped without being built when

@@ -15,8 +15,11 @@ public enum DeckLoader {
 
     /// Reads and checks the deck at `path`.
     ///
-    /// - Parameter choicesPerQuestion: the deck must have at least this many distinct
-    ///   answers, so that every question can offer that many different choices.
+    /// - Parameters:
+    ///   - path: the deck file.
+    ///   - choicesPerQuestion: the deck must have at least this many distinct
+    ///     answers, so that every question can offer that many different choices.
+    ///   - limits: the largest file and the most cards accepted.
     public static func load(
         path: LocalPath,
         choicesPerQuestion: Int = 3,

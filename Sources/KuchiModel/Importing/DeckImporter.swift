@@ -1,13 +1,13 @@
 import FoundationEssentials
 
 /// Reads a deck a person picked to import: a Kuchi deck (JSON), an Anki package
-/// (`.apkg`, see ``AnkiPackage``), or notes exported from Anki or a spreadsheet as text
+/// (`.apkg`, see `AnkiPackage`), or notes exported from Anki or a spreadsheet as text
 /// (`.tsv`, `.txt`, `.csv`): the word, its meaning and, optionally, its reading, one
 /// note a record.
 ///
 /// A text file is checked record by record like a bundled deck card by card, and every
 /// problem names the file and the line, in words a learner can act on. Both Anki
-/// formats clean their fields by the same rules (``NoteField``).
+/// formats clean their fields by the same rules (`NoteField`).
 public enum DeckImporter {
     /// Reads and checks the file at `path`. For a package, `mappings` choose the fields
     /// of its note types (``fieldMappings(of:limits:scratch:)``; a note type missing

@@ -19,6 +19,7 @@ public struct ReadingPresentation: Equatable, Sendable {
     }
 
     /// - Parameters:
+    ///   - card: the card whose word and reading are shown.
     ///   - display: the setting.
     ///   - revealed: the card is turned or the question answered: a hidden reading shows
     ///     then, as furigana.

@@ -74,10 +74,15 @@ public final class ChallengesViewModel {
     /// Starts a session on `deck` with a first question ready.
     ///
     /// - Parameters:
+    ///   - deck: the cards practised.
+    ///   - choicesPerQuestion: how many choices each question offers.
     ///   - length: the number of correct answers that ends a session, read each time it
     ///     is needed (the app passes the setting, so a change applies at once); without
     ///     one, the setting's default, ``Settings/defaultQuestionsPerSession``.
     ///   - recorder: told of every answer (the user's progress).
+    ///   - planner: plans each session and keeps each answer as a review; without one,
+    ///     sessions are practice that is not scheduled.
+    ///   - deckKey: the deck's name in the schedule; the deck's own name without one.
     ///   - random: where every random choice comes from; pass a
     ///     ``SeededRandomNumberGenerator`` to make a session reproducible.
     public init(
@@ -270,7 +275,7 @@ extension ChallengesViewModel {
     /// that rated the question, and the score and attempts; the question is asked again
     /// with its choices hidden, still to be rated by its next answer if that answer was
     /// the one that rated it. Returns the question's card, or nil when there is nothing to
-    /// take back (see ``PracticeCore/undoLast()``); a new session forgets the last one's.
+    /// take back (see `PracticeCore.undoLast()`); a new session forgets the last one's.
     ///
     /// - Throws: why the review could not be taken back; nothing changed.
     @discardableResult

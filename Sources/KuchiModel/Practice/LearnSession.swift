@@ -36,8 +36,13 @@ public final class LearnSession {
     @ObservationIgnored private var random: any RandomNumberGenerator
 
     /// - Parameters:
+    ///   - deck: the cards practised.
     ///   - roundSize: cards a round holds at most.
     ///   - recorder: told of each card marked (remembered counts as correct).
+    ///   - planner: plans each round and keeps each card marked as a review; without
+    ///     one, rounds are practice that is not scheduled.
+    ///   - deckKey: the deck's name in the schedule; the deck's own name without one.
+    ///   - random: where every random choice comes from.
     public init(
         deck: Deck, roundSize: Int = 10, recorder: (any PracticeRecorder)? = nil,
         planner: StudyPlanner? = nil, deckKey: String? = nil,
@@ -89,7 +94,7 @@ public final class LearnSession {
 extension LearnSession {
     /// Takes back the card marked last in this round, once: its review, and the card
     /// shows again, unturned, with the remembered count as it was. Returns the card, or
-    /// nil when there is nothing to take back (see ``PracticeCore/undoLast()``); a new
+    /// nil when there is nothing to take back (see `PracticeCore.undoLast()`); a new
     /// round forgets the last one's.
     ///
     /// - Throws: why the review could not be taken back; nothing changed.

@@ -68,8 +68,15 @@ public final class TypingSession {
     @ObservationIgnored private var random: any RandomNumberGenerator
 
     /// - Parameters:
+    ///   - deck: the cards practised.
+    ///   - roundSize: questions a round holds at most.
     ///   - directions: the directions studied for a deck (by its schedule key), read at
     ///     each new round; recognition when it gives none.
+    ///   - recorder: told of every answer (the user's progress).
+    ///   - planner: plans each round and keeps each answer as a review; without one,
+    ///     rounds are practice that is not scheduled.
+    ///   - deckKey: the deck's name in the schedule; the deck's own name without one.
+    ///   - random: where every random choice comes from.
     ///   - startsNow: plan the first round at once; else at ``start()`` (the app plans
     ///     it when the learner asks for it, not before its first frame).
     public init(

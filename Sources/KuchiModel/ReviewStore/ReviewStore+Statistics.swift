@@ -8,7 +8,9 @@ extension ReviewStore {
     /// day, so the cost grows with the reviews in the windows, not with the history.
     ///
     /// - Parameters:
+    ///   - deck: the deck's name in the schedule.
     ///   - deckSize: the number of questions in the deck, from which new cards are counted.
+    ///   - now: the moment the figures are for; its study day is today.
     ///   - studyDay: where days begin.
     ///   - history: how many days of reviews, today included.
     ///   - forecast: how many days of due cards, today included.

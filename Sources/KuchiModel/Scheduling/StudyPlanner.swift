@@ -4,8 +4,8 @@ import Observation
 /// The learner's schedule: which cards a session asks, and each answer kept as an FSRS
 /// review in the ``ReviewStore``.
 ///
-/// It stands on three parts: ``ReviewStoreOpener`` opens the store (and tries again),
-/// ``SessionPlanning`` plans from it, and ``ScheduleWords`` says things in words. The
+/// It stands on three parts: `ReviewStoreOpener` opens the store (and tries again),
+/// `SessionPlanning` plans from it, and `ScheduleWords` says things in words. The
 /// planner keeps what they give (the open store, cached plans, waiting answers, the
 /// last answer to take back) and when to ask again.
 ///
@@ -21,7 +21,7 @@ import Observation
 /// program's SQLite file is left alone too, and this run's reviews are kept in memory.
 ///
 /// No answer is dropped: one that cannot be saved (a lock, a full disk, a read-only
-/// folder) waits, in order, in memory and in an ``AnswerJournal`` beside the database,
+/// folder) waits, in order, in memory and in an `AnswerJournal` beside the database,
 /// and is saved with its own time as soon as the database takes it — at the next
 /// answer, on a timer while the problem lasts, at ``close()``, or at the next start
 /// (StudyPlanner+WaitingAnswers.swift).
@@ -110,6 +110,7 @@ public final class StudyPlanner {
     ///   - store: where reviews are kept; `nil` keeps no schedule (every session is
     ///     practice that is not scheduled).
     ///   - problem: why there is no store, to show.
+    ///   - studyDay: where study days begin.
     ///   - settings: read at each use (desired retention, daily new cards).
     ///   - clock: the time of each review and of each plan.
     ///   - random: the source of FSRS's interval fuzz.
@@ -132,8 +133,14 @@ public final class StudyPlanner {
     /// Never throws: a database that cannot be used gives a planner without a store and
     /// a problem that says what is wrong and that nothing was changed.
     ///
-    /// - Parameter logCheckDelay: how long after opening the review log is checked in
-    ///   the background (out of the way of start-up).
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - legacyProgress: the old progress file, imported once when there is one.
+    ///   - studyDay: where study days begin.
+    ///   - settings: read at each use (desired retention, daily new cards).
+    ///   - clock: the time of each review and of each plan.
+    ///   - logCheckDelay: how long after opening the review log is checked in
+    ///     the background (out of the way of start-up).
     public static func open(
         path: String, legacyProgress: URL?, studyDay: StudyDay = StudyPlanner.defaultStudyDay,
         settings: @escaping @MainActor () -> Settings, clock: @escaping @MainActor () -> Date = { Date() },

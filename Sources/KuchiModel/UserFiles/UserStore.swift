@@ -15,7 +15,9 @@ public final class UserStore: Sendable {
     public let location: StorageLocation
     private let now: @Sendable () -> Date
 
-    /// - Parameter now: the clock used to name moved-aside files; injected for tests.
+    /// - Parameters:
+    ///   - location: where the profile, the settings and the old progress file are.
+    ///   - now: the clock used to name moved-aside files; injected for tests.
     public init(location: StorageLocation, now: @escaping @Sendable () -> Date = { Date() }) {
         self.location = location
         self.now = now

@@ -56,7 +56,7 @@ public struct ImportedReview: Sendable, Equatable {
 
 /// A sound a kept card uses: the name it is kept under, and where it is in the package.
 public struct ImportedMedia: Sendable, Equatable {
-    /// The file name in the deck's media folder (checked by ``MediaName``).
+    /// The file name in the deck's media folder (checked by `MediaName`).
     public var name: String
     /// The package's zip entry that holds it ("0", "1", …).
     let entry: String
