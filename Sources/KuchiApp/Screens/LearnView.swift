@@ -6,27 +6,18 @@ import KuchiModel
 /// Right, or Remembered) if you knew it, left (Left, Not Yet) if not.
 struct LearnView: View {
     @Environment(LearnSession.self) private var learn
-    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         If({ learn.isFinished }) {
-            StatusPage(
-                iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
+            RoundEndView(
                 title: { tr("Remembered {remembered}/{total}", ["remembered": learn.remembered.grouped, "total": learn.total.grouped]) },
                 description: {
                     learn.isExtraPractice
                         ? tr("Nothing was due, so that round was extra practice. Another one practises more cards.")
                         : tr("That was the round. Another one brings the cards due now, or extra practice when nothing is.")
-                }
-            ) {
-                Button(tr("Start Again")) { learn.startAgain() }
-                    .cssClass("suggested-action", "pill")
-                    .align(horizontal: .center)
-                    .focusOnAppear()
-                    .widgetName("learn-start-again")
-            }
-            .cssClass("compact", when: { verticalSizeClass == .compact })
-            .widgetName("learn-finished")
+                },
+                actionTitle: tr("Start Again"), name: "learn-finished", actionName: "learn-start-again"
+            ) { learn.startAgain() }
         } else: {
             ScreenFrame { FlashCardsView() }
         }

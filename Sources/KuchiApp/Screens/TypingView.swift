@@ -6,26 +6,18 @@ import KuchiModel
 /// its meaning. Enter checks, then goes on.
 struct TypingView: View {
     @Environment(TypingSession.self) private var session
-    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         If({ session.isFinished }) {
-            StatusPage(
-                iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
+            RoundEndView(
                 title: { tr("Right {right}/{total}", ["right": session.rightCount.grouped, "total": session.total.grouped]) },
                 description: {
                     session.isExtraPractice
                         ? tr("Nothing was due, so that round was extra practice. Another one practises more words.")
                         : tr("That was the round. Another one brings the words due now, or extra practice when nothing is.")
-                }
-            ) {
-                Button(tr("Start Again")) { session.startAgain() }
-                    .cssClass("suggested-action", "pill")
-                    .align(horizontal: .center)
-                    .focusOnAppear()
-                    .widgetName("typing-start-again")
-            }
-            .cssClass("compact", when: { verticalSizeClass == .compact })
+                },
+                actionTitle: tr("Start Again"), name: "typing-finished", actionName: "typing-start-again"
+            ) { session.startAgain() }
         } else: {
             ScreenFrame { TypingQuestionView() }
         }
