@@ -101,11 +101,27 @@ struct FlashCard: View {
                     .align(vertical: .center)
             }
             .align(horizontal: .center)
-            Text { learn.isFlipped ? learn.current?.answer ?? "" : tr("Click or press Space to see the meaning") }
-                .cssClass("card-meaning")
-                .wrapping()
-                .widgetName("card-meaning")
-            ExampleView(card: { learn.isFlipped ? learn.current : nil })
+            // Both faces are laid out, the hidden one too, and the card is as large as the
+            // larger: turning it changes neither its size nor anything around it.
+            PageStack(selection: { learn.isFlipped }, keepsLargestSize: true) {
+                Page(false) {
+                    // Where the meaning will show.
+                    Text(tr("Click or press Space to see the meaning"))
+                        .cssClass("card-meaning")
+                        .wrapping()
+                        .align(vertical: .start)
+                        .widgetName("card-prompt")
+                }
+                Page(true) {
+                    VStack(spacing: 8) {
+                        Text { learn.current?.answer ?? "" }
+                            .cssClass("card-meaning")
+                            .wrapping()
+                            .widgetName("card-meaning")
+                        ExampleView(card: { learn.current })
+                    }
+                }
+            }
         }
         .frame(minWidth: 140, minHeight: 120)
         .cssClass("flash-card")
