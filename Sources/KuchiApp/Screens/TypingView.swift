@@ -53,9 +53,13 @@ struct TypingQuestionView: View {
                     .cssClass("compact", when: { verticalSizeClass == .compact })
                     .widgetName("typing-word")
             }
+            // A width of its own, not its column's: the verdict and the buttons under it
+            // change once the answer is checked, and would widen or narrow it.
             TextField(tr("Type your answer"), text: $session.typed)
                 .onSubmit { session.result == nil ? session.submit() : session.next() }
                 .inputHints([.noSpellcheck, .noEmoji])
+                .frame(minWidth: 260)
+                .align(horizontal: .center)
                 .focusOnAppear()
                 .widgetName("typing-entry")
             Text(styled: { verdict })
