@@ -6,27 +6,18 @@ import KuchiModel
 /// Right, or Remembered) if you knew it, left (Left, Not Yet) if not.
 struct LearnView: View {
     @Environment(LearnSession.self) private var learn
-    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         If({ learn.isFinished }) {
-            StatusPage(
-                iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
+            RoundEndView(
                 title: { tr("Remembered {remembered}/{total}", ["remembered": learn.remembered.grouped, "total": learn.total.grouped]) },
                 description: {
                     learn.isExtraPractice
                         ? tr("Nothing was due, so that round was extra practice. Another one practises more cards.")
                         : tr("That was the round. Another one brings the cards due now, or extra practice when nothing is.")
-                }
-            ) {
-                Button(tr("Start Again")) { learn.startAgain() }
-                    .cssClass("suggested-action", "pill")
-                    .align(horizontal: .center)
-                    .focusOnAppear()
-                    .widgetName("learn-start-again")
-            }
-            .cssClass("compact", when: { verticalSizeClass == .compact })
-            .widgetName("learn-finished")
+                },
+                actionTitle: tr("Start Again"), name: "learn-finished", actionName: "learn-start-again"
+            ) { learn.startAgain() }
         } else: {
             ScreenFrame { FlashCardsView() }
         }
@@ -110,11 +101,27 @@ struct FlashCard: View {
                     .align(vertical: .center)
             }
             .align(horizontal: .center)
-            Text { learn.isFlipped ? learn.current?.answer ?? "" : tr("Click or press Space to see the meaning") }
-                .cssClass("card-meaning")
-                .wrapping()
-                .widgetName("card-meaning")
-            ExampleView(card: { learn.isFlipped ? learn.current : nil })
+            // Both faces are laid out, the hidden one too, and the card is as large as the
+            // larger: turning it changes neither its size nor anything around it.
+            PageStack(selection: { learn.isFlipped }, keepsLargestSize: true) {
+                Page(false) {
+                    // Where the meaning will show.
+                    Text(tr("Click or press Space to see the meaning"))
+                        .cssClass("card-meaning")
+                        .wrapping()
+                        .align(vertical: .start)
+                        .widgetName("card-prompt")
+                }
+                Page(true) {
+                    VStack(spacing: 8) {
+                        Text { learn.current?.answer ?? "" }
+                            .cssClass("card-meaning")
+                            .wrapping()
+                            .widgetName("card-meaning")
+                        ExampleView(card: { learn.current })
+                    }
+                }
+            }
         }
         .frame(minWidth: 140, minHeight: 120)
         .cssClass("flash-card")

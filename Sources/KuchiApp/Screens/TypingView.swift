@@ -6,26 +6,18 @@ import KuchiModel
 /// its meaning. Enter checks, then goes on.
 struct TypingView: View {
     @Environment(TypingSession.self) private var session
-    @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         If({ session.isFinished }) {
-            StatusPage(
-                iconName: { verticalSizeClass == .regular ? "emblem-ok-symbolic" : nil },
+            RoundEndView(
                 title: { tr("Right {right}/{total}", ["right": session.rightCount.grouped, "total": session.total.grouped]) },
                 description: {
                     session.isExtraPractice
                         ? tr("Nothing was due, so that round was extra practice. Another one practises more words.")
                         : tr("That was the round. Another one brings the words due now, or extra practice when nothing is.")
-                }
-            ) {
-                Button(tr("Start Again")) { session.startAgain() }
-                    .cssClass("suggested-action", "pill")
-                    .align(horizontal: .center)
-                    .focusOnAppear()
-                    .widgetName("typing-start-again")
-            }
-            .cssClass("compact", when: { verticalSizeClass == .compact })
+                },
+                actionTitle: tr("Start Again"), name: "typing-finished", actionName: "typing-start-again"
+            ) { session.startAgain() }
         } else: {
             ScreenFrame { TypingQuestionView() }
         }
@@ -61,9 +53,13 @@ struct TypingQuestionView: View {
                     .cssClass("compact", when: { verticalSizeClass == .compact })
                     .widgetName("typing-word")
             }
+            // A width of its own, not its column's: the verdict and the buttons under it
+            // change once the answer is checked, and would widen or narrow it.
             TextField(tr("Type your answer"), text: $session.typed)
                 .onSubmit { session.result == nil ? session.submit() : session.next() }
                 .inputHints([.noSpellcheck, .noEmoji])
+                .frame(minWidth: 260)
+                .align(horizontal: .center)
                 .focusOnAppear()
                 .widgetName("typing-entry")
             Text(styled: { verdict })

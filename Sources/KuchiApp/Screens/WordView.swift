@@ -3,7 +3,9 @@ import KuchiModel
 
 /// A card's word with its reading, as the "Readings" setting says: furigana over the
 /// kanji, a line below, romaji, or nothing (until the card is turned or answered).
-/// The line below stays when empty, so the word does not move when it fills.
+/// The line below stays when empty, so the word does not move when it fills; and the
+/// word is laid out both as it shows before the reveal and after, and takes the room
+/// of the larger, so a reading that appears (Readings on Hidden) moves nothing.
 struct WordView: View {
     /// The card, or nil for nothing to show.
     let card: @MainActor () -> Challenge?
@@ -14,19 +16,26 @@ struct WordView: View {
     @Environment(UserManager.self) private var users
 
     var body: some View {
+        PageStack(selection: revealed, keepsLargestSize: true) {
+            Page(false) { word(revealed: false) }
+            Page(true) { word(revealed: true) }
+        }
+    }
+
+    private func word(revealed: Bool) -> some View {
         VStack(spacing: 4) {
-            FuriganaWord { presentation }
+            FuriganaWord { presentation(revealed: revealed) }
                 .widgetName("word")
-            Text { presentation.line }
+            Text { presentation(revealed: revealed).line }
                 .cssClass(lineClass)
                 .wrapping()
                 .widgetName("reading")
         }
     }
 
-    private var presentation: ReadingPresentation {
+    private func presentation(revealed: Bool) -> ReadingPresentation {
         guard let card = card() else { return .empty }
-        return ReadingPresentation(card, display: users.settings.readings, revealed: revealed())
+        return ReadingPresentation(card, display: users.settings.readings, revealed: revealed)
     }
 }
 
