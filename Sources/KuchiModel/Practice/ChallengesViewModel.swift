@@ -28,11 +28,11 @@ import Observation
 @Observable
 public final class ChallengesViewModel {
     /// The question being asked, or `nil` when the deck has no cards.
-    public private(set) var currentChallenge: ChallengeTest?
+    public private(set) var currentChallenge: ChallengeQuestion?
     /// Every correctly answered question of this session, in order.
-    public private(set) var correctAnswers: [ChallengeTest] = []
+    public private(set) var correctAnswers: [ChallengeQuestion] = []
     /// Every wrong attempt of this session, in order (a question may appear more than once).
-    public private(set) var wrongAnswers: [ChallengeTest] = []
+    public private(set) var wrongAnswers: [ChallengeQuestion] = []
     /// The feedback to the last answer, until it is acknowledged.
     public private(set) var feedback: Feedback?
     /// Whether the current question's choices show; hidden for every new question.
@@ -142,20 +142,20 @@ public final class ChallengesViewModel {
     /// hidden, while feedback waits, once the session is over, or for a bad index.
     @discardableResult
     public func answer(_ index: Int) -> Feedback? {
-        guard showsChoices, feedback == nil, !isOver, let test = currentChallenge,
-              test.answers.indices.contains(index)
+        guard showsChoices, feedback == nil, !isOver, let question = currentChallenge,
+              question.answers.indices.contains(index)
         else { return nil }
         let undo = undoPoint()
-        let correct = test.isCorrect(test.answers[index])
+        let correct = question.isCorrect(question.answers[index])
         if correct {
-            correctAnswers.append(test)
+            correctAnswers.append(question)
         } else {
-            wrongAnswers.append(test)
+            wrongAnswers.append(question)
         }
         // The first answer that is saved rates the question: if the review could not be
         // saved, the next answer to it tries again.
         if let after = core.record(
-            test.challenge, correct ? .right : .wrong, shownAt: askedAt, isReview: !isRated, undo: undo),
+            question.challenge, correct ? .right : .wrong, shownAt: askedAt, isReview: !isRated, undo: undo),
            let index = currentCardIndex
         {
             isRated = true
@@ -224,7 +224,7 @@ public final class ChallengesViewModel {
             return
         }
         currentCardIndex = index
-        currentChallenge = dealer.test(forCardAt: index, using: &random)
+        currentChallenge = dealer.question(forCardAt: index, using: &random)
     }
 
     /// The next card the schedule asks for: one whose learning step has come (most
