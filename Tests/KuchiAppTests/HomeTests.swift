@@ -35,7 +35,7 @@ struct HomeTests {
         let spin = try #require(app.widget("questions-per-session").flatMap { descendant(of: $0, type: gtk_spin_button_get_type()) })
         gtk_spin_button_set_value(typed(spin), 8)
         MainLoop.drain()
-        #expect(app.models.users.settings.numberOfQuestions == 8)
+        #expect(app.models.users.settings.questionsPerSession == 8)
         app.models.state.homePage = .challenge
         pump(until: { app.text("score") == "1/8" }, "the score follows the setting")
     }
@@ -225,7 +225,7 @@ struct HomeTests {
     func playAgainIgnoresKeysFromBefore() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        app.models.users.settings.numberOfQuestions = 3
+        app.models.users.settings.questionsPerSession = 3
         app.startPractice()
         for _ in 1...2 { try app.answer(correct: true) }
         if !app.models.challenges.showsChoices { app.click("question") }

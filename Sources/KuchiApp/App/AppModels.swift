@@ -32,10 +32,11 @@ struct AppModels {
             path: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
             legacyProgress: storage.location.progressFile, settings: { users.settings })
         let restored = DeckShelf.restored(id: users.settings.deck, from: catalog)
-        // The session's length is the setting, read live: one source for the
-        // session and for its score (ScoreView reads `numberOfQuestions`).
+        // The session reads the setting live: a change in Settings moves the end of a
+        // running session, and its score, which reads both its numbers from the session.
         let challenges = ChallengesViewModel(
-            deck: restored.deck, length: { users.settings.numberOfQuestions }, recorder: users, planner: planner,
+            deck: restored.deck, questionsPerSession: { users.settings.questionsPerSession }, recorder: users,
+            planner: planner,
             deckKey: restored.id, random: random)
         let learn = LearnSession(
             deck: restored.deck, recorder: users, planner: planner, deckKey: restored.id, random: random)

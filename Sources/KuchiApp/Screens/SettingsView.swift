@@ -15,7 +15,7 @@ struct SettingsView: View {
             PreferencesGroup(tr("Practice")) {
                 SpinRow(
                     tr("Questions per session"), subtitle: tr("Correct answers that end a challenge"),
-                    value: $users.settings.numberOfQuestions, in: Settings.questionsRange
+                    value: $users.settings.questionsPerSession, in: Settings.questionsRange
                 )
                 .widgetName("questions-per-session")
                 SpinRow(

@@ -10,12 +10,13 @@ import Observation
 /// - ``answer(_:)`` with the index of the chosen answer, which counts it, records it
 ///   and returns the ``Feedback`` to show; the next question waits until
 ///   ``acknowledgeFeedback()``;
-/// - ``isOver`` once ``numberOfAnswered`` reaches ``numberOfQuestions`` and the last
-///   feedback was acknowledged.
+/// - ``isOver`` once ``numberOfAnswered`` reaches ``length`` and the last feedback was
+///   acknowledged.
 ///
-/// The session length is not stored here: ``numberOfQuestions`` reads the setting it is
-/// given on every access, so a change in Settings moves the end of a running session
-/// (and, since it is observed, everything that shows it).
+/// The session's length is not stored here: ``length`` reads the questions-per-session
+/// setting it is given on every access, so a change in Settings moves the end of a
+/// running session (and, since it is observed, everything that shows it). The score
+/// reads both its numbers here: ``numberOfAnswered`` of ``length``.
 ///
 /// With a ``StudyPlanner`` the questions follow the learner's schedule: a session asks
 /// the cards due now, most overdue first, then new cards while today's limit allows, and
@@ -57,7 +58,8 @@ public final class ChallengesViewModel {
     /// How many choices each question offers (fewer if the deck is too small).
     public let choicesPerQuestion: Int
 
-    @ObservationIgnored private let length: @MainActor () -> Int
+    /// The questions-per-session setting, read live.
+    @ObservationIgnored private let questionsPerSession: @MainActor () -> Int
     @ObservationIgnored private let core: PracticeCore
     @ObservationIgnored private var random: any RandomNumberGenerator
     @ObservationIgnored private var dealer: ChallengeDealer
@@ -74,16 +76,17 @@ public final class ChallengesViewModel {
     /// Starts a session on `deck` with a first question ready.
     ///
     /// - Parameters:
-    ///   - length: the number of correct answers that ends a session, read each time it
-    ///     is needed (the app passes the setting, so a change applies at once); without
-    ///     one, the setting's default, ``Settings/defaultQuestionsPerSession``.
+    ///   - questionsPerSession: the number of correct answers that ends a session, read
+    ///     each time it is needed (the app passes ``Settings/questionsPerSession``, so a
+    ///     change applies at once); without one, the setting's default,
+    ///     ``Settings/defaultQuestionsPerSession``.
     ///   - recorder: told of every answer (the user's progress).
     ///   - random: where every random choice comes from; pass a
     ///     ``SeededRandomNumberGenerator`` to make a session reproducible.
     public init(
         deck: Deck,
         choicesPerQuestion: Int = 3,
-        length: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
+        questionsPerSession: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
         recorder: (any PracticeRecorder)? = nil,
         planner: StudyPlanner? = nil,
         deckKey: String? = nil,
@@ -91,17 +94,17 @@ public final class ChallengesViewModel {
     ) {
         core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
         self.choicesPerQuestion = choicesPerQuestion
-        self.length = length
+        self.questionsPerSession = questionsPerSession
         self.random = random
         dealer = ChallengeDealer(deck: deck, choicesPerQuestion: choicesPerQuestion)
         restart()
     }
 
-    /// How many correct answers end the session: the setting, read now, or fewer when
-    /// the schedule has fewer cards for this session.
-    public var numberOfQuestions: Int {
-        guard let plannedCount else { return length() }
-        return min(length(), plannedCount)
+    /// How many correct answers end this session: the questions-per-session setting,
+    /// read now, or fewer when the schedule has fewer cards for this session.
+    public var length: Int {
+        guard let plannedCount else { return questionsPerSession() }
+        return min(questionsPerSession(), plannedCount)
     }
 
     /// What a new session would hold now, per the schedule; nil without one.
@@ -115,7 +118,7 @@ public final class ChallengesViewModel {
     public var numberOfAnswered: Int { correctAnswers.count }
 
     /// Whether the session has reached its length and its last feedback was seen.
-    public var isOver: Bool { numberOfAnswered >= numberOfQuestions && feedback == nil }
+    public var isOver: Bool { numberOfAnswered >= length && feedback == nil }
 
     /// The practice screen opens: a finished session starts again (as does a scheduled
     /// one nothing was answered in), an unfinished one goes on with its question's
@@ -170,7 +173,7 @@ public final class ChallengesViewModel {
     /// the session is now over); after a wrong one the same question stays.
     public func acknowledgeFeedback() {
         guard let feedback else { return }
-        if feedback == .correct, numberOfAnswered < numberOfQuestions {
+        if feedback == .correct, numberOfAnswered < length {
             dealNextQuestion()
         }
         self.feedback = nil

@@ -56,7 +56,7 @@ struct ChallengesViewModelTests {
     @Test("the session is over after its length in correct answers, once the last feedback is seen")
     func sessionEnds() throws {
         let session = ChallengesViewModel(
-            deck: .kuchiBasics, length: { 3 }, random: SeededRandomNumberGenerator(seed: 4))
+            deck: .kuchiBasics, questionsPerSession: { 3 }, random: SeededRandomNumberGenerator(seed: 4))
         for _ in 1...2 { session.moveOn() }
         session.toggleChoices()
         session.answer(try #require(session.choice(correct: true)))
@@ -73,12 +73,12 @@ struct ChallengesViewModelTests {
     func lengthFollowsTheSetting() {
         let setting = Setting(value: 5)
         let session = ChallengesViewModel(
-            deck: .kuchiBasics, length: { setting.value }, random: SeededRandomNumberGenerator(seed: 11))
+            deck: .kuchiBasics, questionsPerSession: { setting.value }, random: SeededRandomNumberGenerator(seed: 11))
         session.moveOn()
         session.moveOn()
-        #expect(session.numberOfQuestions == 5)
+        #expect(session.length == 5)
         setting.value = 3
-        #expect(session.numberOfQuestions == 3)
+        #expect(session.length == 3)
         #expect(!session.isOver)
         session.moveOn()
         #expect(session.isOver)
@@ -93,7 +93,7 @@ struct ChallengesViewModelTests {
     @Test("start goes on with an unfinished session, choices hidden, and restarts a finished one")
     func startAfterBack() {
         let session = ChallengesViewModel(
-            deck: .kuchiBasics, length: { 2 }, random: SeededRandomNumberGenerator(seed: 12))
+            deck: .kuchiBasics, questionsPerSession: { 2 }, random: SeededRandomNumberGenerator(seed: 12))
         session.moveOn()
         session.toggleChoices()
         session.start()
@@ -122,7 +122,7 @@ struct ChallengesViewModelTests {
 
     @Test("the same question is never asked twice in a row")
     func noImmediateRepeat() throws {
-        let session = ChallengesViewModel(deck: twoCards, length: endless, random: SeededRandomNumberGenerator(seed: 6))
+        let session = ChallengesViewModel(deck: twoCards, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 6))
         for _ in 0..<50 {
             let before = try #require(session.currentChallenge).challenge
             session.moveOn()
@@ -132,7 +132,7 @@ struct ChallengesViewModelTests {
 
     @Test("a one-card deck asks its only card again")
     func oneCardRepeats() {
-        let session = ChallengesViewModel(deck: oneCard, length: endless, random: SeededRandomNumberGenerator(seed: 7))
+        let session = ChallengesViewModel(deck: oneCard, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 7))
         session.moveOn()
         #expect(session.currentChallenge?.challenge == oneCard.cards[0])
         #expect(session.currentChallenge?.answers == ["yes"])
@@ -168,8 +168,8 @@ struct ChallengesViewModelTests {
 
     @Test("the same seed deals the same session")
     func seededSessionsRepeat() {
-        let first = ChallengesViewModel(deck: .kuchiBasics, length: endless, random: SeededRandomNumberGenerator(seed: 9))
-        let second = ChallengesViewModel(deck: .kuchiBasics, length: endless, random: SeededRandomNumberGenerator(seed: 9))
+        let first = ChallengesViewModel(deck: .kuchiBasics, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 9))
+        let second = ChallengesViewModel(deck: .kuchiBasics, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 9))
         for _ in 0..<10 {
             #expect(first.currentChallenge == second.currentChallenge)
             first.moveOn()
