@@ -73,12 +73,12 @@ struct HomeTests {
         let combo = try #require(app.widget("deck"))
         adw_combo_row_set_selected(typed(combo), guint(index))
         MainLoop.drain()
-        #expect(app.models.decks.currentName == "JLPT N5")
+        #expect(app.models.deckInUse.name == "JLPT N5")
         app.close(keepingFiles: true)
         let again = try AppHarness(folder: app.folder)
         defer { again.close() }
-        #expect(again.models.decks.currentID == "jlpt-n5")
-        #expect(again.models.challenges.deck.name == "JLPT N5")
+        #expect(again.models.deckInUse.catalogID == "jlpt-n5")
+        #expect(again.models.deckInUse.deck.name == "JLPT N5")
     }
 
     @Test("a good TSV and JSON deck import and are chosen; a bad one is refused with its file and line")
@@ -90,13 +90,13 @@ struct HomeTests {
         let tsv = folder.appendingPathComponent("Animals.tsv")
         try Data("ねこ\tcat\tneko\nいぬ\tdog\tinu\nとり\tbird\ttori\n".utf8).write(to: tsv)
         #expect(app.models.decks.importDeck(LocalPath(tsv)) == nil)
-        #expect(app.models.decks.currentName == "Animals")
+        #expect(app.models.deckInUse.name == "Animals")
         #expect(app.models.decks.entries.contains { $0.name == "Animals" })
 
         let json = folder.appendingPathComponent("colours.json")
         try Data(#"{"format": 1, "name": "Colours", "language": "ja", "cards": [{"question": "あか", "pronunciation": "aka", "answer": "red"}, {"question": "あお", "pronunciation": "ao", "answer": "blue"}, {"question": "しろ", "pronunciation": "shiro", "answer": "white"}]}"#.utf8).write(to: json)
         #expect(app.models.decks.importDeck(LocalPath(json)) == nil)
-        #expect(app.models.decks.currentName == "Colours")
+        #expect(app.models.deckInUse.name == "Colours")
 
         let bad = folder.appendingPathComponent("broken.tsv")
         try Data("ねこ\tcat\nいぬ\n".utf8).write(to: bad)
@@ -105,7 +105,7 @@ struct HomeTests {
         pump(until: { app.dialog != nil }, "the refusal is shown")
         #expect(app.dialogTexts().contains { $0.contains("broken.tsv: line 2") })
         app.dismissDialog()
-        #expect(app.models.decks.currentName == "Colours", "a refused file changes nothing")
+        #expect(app.models.deckInUse.name == "Colours", "a refused file changes nothing")
     }
 
     @Test("the file chooser's import reads the package off the main thread: the window turns meanwhile, then the deck is in use")
@@ -119,9 +119,9 @@ struct HomeTests {
         #expect(app.models.decks.importingName == nil)
         app.models.decks.confirmFieldMapping()
         #expect(app.models.decks.importingName == "vocab-modern.apkg")
-        pump(until: { app.models.decks.currentName == "vocab-modern" }, "the deck imported and in use")
+        pump(until: { app.models.deckInUse.name == "vocab-modern" }, "the deck imported and in use")
         #expect(app.models.decks.importingName == nil)
-        #expect(app.models.challenges.deck.cards.contains { $0.question == "食べる" })
+        #expect(app.models.deckInUse.deck.cards.contains { $0.question == "食べる" })
         // A second import while one is under way is ignored, not run twice at once.
         app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-anki2.apkg")))
         app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-legacy.apkg")))
@@ -145,17 +145,17 @@ struct HomeTests {
         pump(until: { app.dialog == nil }, "the dialog closes")
         #expect(app.models.decks.fieldMappingChoice == nil)
         // The import itself runs on a thread of its own once the fields are chosen.
-        pump(until: { app.models.decks.currentName == "vocab-modern" }, "the deck imported and in use")
-        #expect(app.models.challenges.deck.cards.contains { $0.question == "bird" && $0.answer == "鳥" })
-        let eat = try #require(app.models.challenges.deck.cards.first { $0.question == "食べる" })
+        pump(until: { app.models.deckInUse.name == "vocab-modern" }, "the deck imported and in use")
+        #expect(app.models.deckInUse.deck.cards.contains { $0.question == "bird" && $0.answer == "鳥" })
+        let eat = try #require(app.models.deckInUse.deck.cards.first { $0.question == "食べる" })
         #expect(eat.audio == "taberu.mp3")
         // Its sound is in the deck's own media folder, where the Speak button plays it from.
-        let id = try #require(app.models.decks.currentID)
+        let id = try #require(app.models.deckInUse.catalogID)
         let recording = try #require(app.models.decks.recordingPath(for: eat), "the recording is found")
         #expect(recording == app.models.decks.catalog.mediaFolder(id: id).appendingPathComponent("taberu.mp3").path)
         // The package's review history came along into the schedule (recognition).
         let store = try ReviewStore(path: app.folder.appendingPathComponent("data").appendingPathComponent(AppModels.reviewDatabaseName).path)
-        let reviewed = try app.models.challenges.deck.cards.filter { card in
+        let reviewed = try app.models.deckInUse.deck.cards.filter { card in
             !(try store.reviews(of: CardID(deck: id, question: card.question))).isEmpty
         }
         #expect(!reviewed.isEmpty, "the package's reviews are in Kuchi's log")

@@ -104,7 +104,7 @@ extension SessionTests {
         let deck = try temporaryDeck(#"{"format": 1, "name": "Broken", "language": "ja", "cards": [{"question": "はい"}]}"#)
         let app = try AppHarness(registered: true, deckPath: deck.path)
         defer { app.close() }
-        #expect(app.models.challenges.deck == Deck.kuchiBasics)
+        #expect(app.models.deckInUse.deck == Deck.kuchiBasics)
         #expect(app.isShown("problem-banner"))
         let problem = try #require(app.text("problem-text"))
         #expect(problem.contains("\(deck.lastPathComponent): card 1: missing 'pronunciation'"), "\(problem)")

@@ -30,7 +30,7 @@ enum MainWindow {
                 }
                 .widgetName("back")
         } title: {
-            HomeTitle(link: home, state: state, decks: decks)
+            HomeTitle(link: home, state: state, inUse: models.deckInUse)
         }
         .menuName(tr("Main Menu"))
         let window = Window(
@@ -82,12 +82,13 @@ enum MainWindow {
                     onConfirm: { cards.deleteSelected() }, onCancel: { state.cardConfirmation = nil })
                 .fileSaver(
                     isPresented: { state.exporting != nil }, title: { state.exporting?.title ?? "" },
-                    name: { state.exporting?.fileName(deck: decks.currentID) ?? "" },
+                    name: { state.exporting?.fileName(deck: models.deckInUse.catalogID) ?? "" },
                     onChoose: { path in
                         if let kind = state.exporting { cards.export(kind, to: LocalPath(bytes: path)) }
                     },
                     onCancel: { state.exporting = nil })
                 .environment(models.users)
+                .environment(models.deckInUse)
                 .environment(models.cards)
                 .environment(models.cards.browser)
                 .environment(models.challenges)

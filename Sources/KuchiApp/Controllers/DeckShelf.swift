@@ -3,55 +3,36 @@ import GtkKit
 import KuchiModel
 import Observation
 
-/// The decks a learner can choose, and the one in use: bundled, imported, or a file
-/// given with `--deck`. Choosing one remembers it and gives it to the challenge and
-/// the flash cards; a deck that cannot be used is reported in words, and Kuchi Basics
-/// is used instead.
+/// The decks a learner can choose: bundled, imported, or a file given with `--deck`.
+/// Choosing one remembers it and makes it the deck in use (``DeckInUse``, which the
+/// practice modes, the card browser and the statistics read); a deck that cannot be
+/// used is reported in words, and Kuchi Basics is used instead.
 ///
 /// A deck file larger than ``backgroundLoadSize`` is read and checked on a thread of
 /// its own, so the window shows (and stays responsive) while it loads; the one chosen
 /// at start-up is read once the window has been painted (``loadPendingDeck()``), so
 /// the first frame never waits for it nor shares the machine with it. Meanwhile the
-/// models hold an empty stand-in under the deck's own key (``placeholder(named:)``):
-/// no question, no flash card, nothing to answer, and nothing planned against
-/// another deck; ``loadingName`` says which deck is coming, and the pages that show
-/// the deck say so. Choosing another deck (or opening one) meanwhile wins: the load's
-/// result is dropped when it comes.
+/// deck in use is an empty stand-in under the deck's own key
+/// (``DeckInUse/beginLoading(named:key:catalogID:)``): no question, no flash card,
+/// nothing to answer, and nothing planned against another deck; the pages that show
+/// the deck say which one is coming. Choosing another deck (or opening one) meanwhile
+/// wins: the load's result is dropped when it comes.
 @MainActor @Observable
 final class DeckShelf {
     /// Every deck to choose from, for the Settings page.
     private(set) var entries: [DeckEntry] = []
-    /// The deck in use: an entry's id, or nil for a file opened with `--deck`.
-    private(set) var currentID: String?
-    /// The deck in use's name in the schedule: its id, or for a deck opened from a file
-    /// (`--deck`) the name written in it, not its path: the file may move and keep its
-    /// schedule, and two files with the same name share one.
-    var currentKey: String { currentID ?? "file:\(currentName)" }
-    /// The deck in use's name, for the window's subtitle.
-    private(set) var currentName = Deck.kuchiBasics.name
-    /// The name of the deck being loaded in the background, while it loads.
-    private(set) var loadingName: String?
-    /// Whether the deck in use is still loading (the models hold no cards yet).
-    var isLoading: Bool { loadingName != nil }
-    /// Whether the load has taken longer than ``slowLoad``: worth a spinner. (A
-    /// spinner for the few milliseconds most loads take would only flicker, and under
-    /// software rendering its first frame costs about 7 MiB.)
-    private(set) var isLoadingSlowly = false
     /// An Anki package waiting for the learner to choose its fields, while the field
     /// dialog shows (``importDeck(_:)``).
     private(set) var fieldMappingChoice: FieldMappingChoice?
     /// The file being imported in the background (``importInBackground(_:)``), by name.
     private(set) var importingName: String?
 
-    /// The deck in use, as handed to the models (the empty stand-in while one loads).
-    @ObservationIgnored private(set) var currentDeck = Deck.kuchiBasics
     @ObservationIgnored let catalog: DeckCatalog
+    /// Where the deck chosen goes: the one owner of the deck in use.
+    @ObservationIgnored let inUse: DeckInUse
     @ObservationIgnored private let users: UserManager
     /// Where an imported package's review history goes.
     @ObservationIgnored private let planner: StudyPlanner?
-    @ObservationIgnored private let challenges: ChallengesViewModel
-    @ObservationIgnored private let learn: LearnSession
-    @ObservationIgnored private let typing: TypingSession
     @ObservationIgnored private let state: AppState
     /// Counts deck changes, so a background load that was overtaken is dropped.
     @ObservationIgnored private var generation = 0
@@ -70,34 +51,28 @@ final class DeckShelf {
     /// build on the 2-core development machine, several times that in a debug build)
     /// to hold up the first frame or a click in Settings.
     nonisolated static let backgroundLoadSize = 256 << 10
-    /// How long a load goes on before the pages show a spinner.
+    /// How long a load goes on before the pages show a spinner. (A spinner for the few
+    /// milliseconds most loads take would only flicker, and under software rendering
+    /// its first frame costs about 7 MiB.)
     static let slowLoad = Duration.seconds(1)
 
     /// - Parameters:
-    ///   - current: the deck the models were made with (``restored(id:from:)``).
+    ///   - restored: the deck in use the models were made with (``restored(id:from:)``),
+    ///     and why it is not the one the settings name, if so.
     ///   - loadGate: runs on the loading thread before a large deck is read there.
     init(
-        catalog: DeckCatalog, users: UserManager, challenges: ChallengesViewModel, learn: LearnSession,
-        typing: TypingSession, state: AppState, current: Restored, planner: StudyPlanner? = nil,
+        catalog: DeckCatalog, users: UserManager, state: AppState, restored: Restored, planner: StudyPlanner? = nil,
         loadGate: @escaping @Sendable () -> Void = {}
     ) {
         self.catalog = catalog
+        inUse = restored.inUse
         self.planner = planner
         self.loadGate = loadGate
         self.users = users
-        self.challenges = challenges
-        self.learn = learn
-        self.typing = typing
         self.state = state
         entries = catalog.entries()
-        currentID = current.id
-        currentName = current.deck.name
-        currentDeck = current.deck
-        if let problem = current.problem { state.problems.append(problem) }
-        if current.isPending {
-            pending = current.id
-            loadingName = current.deck.name
-        }
+        if let problem = restored.problem { state.problems.append(problem) }
+        if inUse.isLoading { pending = inUse.catalogID }
     }
 
     /// Starts loading the large deck named in the settings, if it is still the one
@@ -105,19 +80,19 @@ final class DeckShelf {
     func loadPendingDeck() {
         guard let id = pending else { return }
         pending = nil
-        guard id == currentID, let name = loadingName else { return }
+        guard id == inUse.catalogID, inUse.isLoading else { return }
         let catalog = catalog
-        load(name: name, id: id, remember: false, file: id) { () throws(DeckError) -> Deck in try catalog.load(id: id) }
+        load(name: inUse.name, id: id, remember: false, file: id) { () throws(DeckError) -> Deck in
+            try catalog.load(id: id)
+        }
     }
 
-    /// The deck to start with, its id, and why it is Kuchi Basics instead, if so.
+    /// The deck in use to start with, and why it is Kuchi Basics instead, if so.
     struct Restored {
-        var deck: Deck
-        var id: String
+        /// The deck in use: the one the settings name, or the stand-in for it while a
+        /// large one waits to load (``loadPendingDeck()``), or Kuchi Basics.
+        var inUse: DeckInUse
         var problem: String?
-        /// Whether `deck` is the empty stand-in for a large deck, which the shelf
-        /// loads in the background once it is made.
-        var isPending = false
     }
 
     /// Loads the deck named in the settings (at start-up), or Kuchi Basics with the
@@ -129,18 +104,27 @@ final class DeckShelf {
            size > backgroundLoadSize
         {
             let name = DeckHeader.read(contentsOf: file)?.name ?? id
-            return Restored(deck: placeholder(named: name), id: id, problem: nil, isPending: true)
+            return Restored(inUse: .loading(named: name, key: id, catalogID: id), problem: nil)
         }
         do {
-            return Restored(deck: try catalog.load(id: id), id: id, problem: nil)
+            return Restored(inUse: DeckInUse(try catalog.load(id: id), key: id, catalogID: id), problem: nil)
         } catch {
-            return Restored(deck: .kuchiBasics, id: "kuchi-basics", problem: message(for: error, file: id))
+            let basics = "kuchi-basics"
+            return Restored(
+                inUse: DeckInUse(.kuchiBasics, key: basics, catalogID: basics), problem: message(for: error, file: id))
         }
+    }
+
+    /// A deck's name in the schedule: its id, or for a deck opened from a file (`--deck`)
+    /// the name written in it, not its path: the file may move and keep its schedule,
+    /// and two files with the same name share one.
+    static func scheduleKey(catalogID: String?, name: String) -> String {
+        catalogID ?? "file:\(name)"
     }
 
     /// Uses the deck with `id` and remembers the choice (once it has loaded).
     func select(_ id: String) {
-        guard id != currentID else { return }
+        guard id != inUse.catalogID else { return }
         let name = entries.first { $0.id == id }?.name ?? id
         if let file = catalog.file(id: id), let size = BoundedRead.size(of: LocalPath(file)),
            size > Self.backgroundLoadSize
@@ -310,17 +294,12 @@ final class DeckShelf {
     /// Where the card's own recording is (an Anki package's sound, kept in the deck's
     /// media folder), if it has one and the file is there.
     func recordingPath(for card: Challenge?) -> String? {
-        guard let audio = card?.audio, let id = currentID else { return nil }
+        guard let audio = card?.audio, let id = inUse.catalogID else { return nil }
         let path = catalog.mediaFolder(id: id).appendingPathComponent(audio).path
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
-    /// An empty deck standing for the deck `name` while it loads.
-    static func placeholder(named name: String) -> Deck {
-        Deck(name: name, language: "ja", cards: [])
-    }
-
-    /// Gives the models the stand-in for a deck and loads the deck with `loader` on a
+    /// Makes the stand-in for a deck the deck in use and loads the deck with `loader` on a
     /// thread of its own; once it is read, on the main actor, uses it (remembering
     /// the choice if `remember`), or falls back to Kuchi Basics with its problems,
     /// named after `file`. Any deck change before then drops the result.
@@ -331,9 +310,7 @@ final class DeckShelf {
         generation += 1
         let generation = generation
         pending = nil
-        hand(Self.placeholder(named: name), id: id)
-        loadingName = name
-        isLoadingSlowly = false
+        inUse.beginLoading(named: name, key: Self.scheduleKey(catalogID: id, name: name), catalogID: id)
         let gate = loadGate
         Task.detached(priority: .userInitiated) { [weak self] in
             gate()
@@ -346,7 +323,7 @@ final class DeckShelf {
         }
         MainLoop.after(Self.slowLoad) { [weak self] in
             guard let self, generation == self.generation else { return }
-            isLoadingSlowly = true
+            inUse.loadIsSlow()
         }
     }
 
@@ -366,25 +343,14 @@ final class DeckShelf {
     /// Uses `deck` from now on; a load under way is no longer wanted.
     private func use(_ deck: Deck, id: String?) {
         generation += 1
-        loadingName = nil
-        isLoadingSlowly = false
         pending = nil
-        hand(deck, id: id)
+        inUse.use(deck, key: Self.scheduleKey(catalogID: id, name: deck.name), catalogID: id)
     }
 
     /// Uses `deck`, the deck in use as the learner changed it (an edit, a card
     /// deleted), in place of the one in use.
     func replaceCurrent(with deck: Deck) {
-        use(deck, id: currentID)
-    }
-
-    private func hand(_ deck: Deck, id: String?) {
-        currentID = id
-        currentName = deck.name
-        currentDeck = deck
-        challenges.use(deck, key: currentKey)
-        learn.use(deck, key: currentKey)
-        typing.use(deck, key: currentKey)
+        use(deck, id: inUse.catalogID)
     }
 
     private func fallBack(problem: String) {

@@ -7,6 +7,7 @@ struct SettingsView: View {
     @Environment(UserManager.self) private var users
     @Environment(AppState.self) private var state
     @Environment(DeckShelf.self) private var decks
+    @Environment(DeckInUse.self) private var inUse
     @Environment(CardShelf.self) private var cards
 
     var body: some View {
@@ -82,16 +83,16 @@ struct SettingsView: View {
 
     private var deckIndex: Binding<Int> {
         Binding(
-            get: { decks.entries.firstIndex { $0.id == decks.currentID } ?? 0 },
+            get: { decks.entries.firstIndex { $0.id == inUse.catalogID } ?? 0 },
             set: { index in if decks.entries.indices.contains(index) { decks.select(decks.entries[index].id) } })
     }
 
     /// Production (meaning → Japanese) for the deck in use.
     private var production: Binding<Bool> {
         Binding(
-            get: { users.settings.productionDecks.contains(decks.currentKey) },
+            get: { users.settings.productionDecks.contains(inUse.key) },
             set: { isOn in
-                let key = decks.currentKey
+                let key = inUse.key
                 users.settings.productionDecks.removeAll { $0 == key }
                 if isOn { users.settings.productionDecks.append(key) }
             })

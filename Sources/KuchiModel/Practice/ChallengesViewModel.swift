@@ -38,18 +38,6 @@ public final class ChallengesViewModel {
     public private(set) var feedback: Feedback?
     /// Whether the current question's choices show; hidden for every new question.
     public private(set) var showsChoices = false
-    /// The cards questions are drawn from.
-    public var deck: Deck {
-        access(keyPath: \.deckRevision)
-        return core.deck
-    }
-    /// The deck's name in the schedule (its identifier).
-    public var deckKey: String {
-        access(keyPath: \.deckRevision)
-        return core.deckKey
-    }
-    /// Counts deck switches, so what reads ``deck`` follows them.
-    private var deckRevision = 0
     /// Whether this session is extra practice beyond the schedule.
     public private(set) var isExtraPractice = false
     /// How many cards the schedule gave this session; nil when not following one.
@@ -73,7 +61,8 @@ public final class ChallengesViewModel {
     @ObservationIgnored private var isRated = false
     @ObservationIgnored private var askedAt = ContinuousClock.now
 
-    /// Starts a session on `deck` with a first question ready.
+    /// Starts a session on the deck in use with a first question ready; each change of
+    /// deck starts a new session on the new one.
     ///
     /// - Parameters:
     ///   - questionsPerSession: the number of correct answers that ends a session, read
@@ -84,6 +73,25 @@ public final class ChallengesViewModel {
     ///   - random: where every random choice comes from; pass a
     ///     ``SeededRandomNumberGenerator`` to make a session reproducible.
     public init(
+        deck inUse: DeckInUse,
+        choicesPerQuestion: Int = 3,
+        questionsPerSession: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
+        recorder: (any PracticeRecorder)? = nil,
+        planner: StudyPlanner? = nil,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        core = PracticeCore(deck: inUse, planner: planner, recorder: recorder)
+        self.choicesPerQuestion = choicesPerQuestion
+        self.questionsPerSession = questionsPerSession
+        self.random = random
+        dealer = ChallengeDealer(deck: inUse.deck, choicesPerQuestion: choicesPerQuestion)
+        inUse.whenChanged { [weak self] in self?.deckChanged() }
+        restart()
+    }
+
+    /// Starts a session on `deck` alone, named `deckKey` in the schedule (its name
+    /// without one).
+    public convenience init(
         deck: Deck,
         choicesPerQuestion: Int = 3,
         questionsPerSession: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
@@ -92,12 +100,9 @@ public final class ChallengesViewModel {
         deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
-        self.choicesPerQuestion = choicesPerQuestion
-        self.questionsPerSession = questionsPerSession
-        self.random = random
-        dealer = ChallengeDealer(deck: deck, choicesPerQuestion: choicesPerQuestion)
-        restart()
+        self.init(
+            deck: DeckInUse(deck, key: deckKey), choicesPerQuestion: choicesPerQuestion,
+            questionsPerSession: questionsPerSession, recorder: recorder, planner: planner, random: random)
     }
 
     /// How many correct answers end this session: the questions-per-session setting,
@@ -108,11 +113,7 @@ public final class ChallengesViewModel {
     }
 
     /// What a new session would hold now, per the schedule; nil without one.
-    public var outlook: StudyOutlook? {
-        // Follows a deck switch as well as the schedule.
-        access(keyPath: \.deckRevision)
-        return core.outlook
-    }
+    public var outlook: StudyOutlook? { core.outlook }
 
     /// Correct answers so far in this session.
     public var numberOfAnswered: Int { correctAnswers.count }
@@ -205,12 +206,10 @@ public final class ChallengesViewModel {
         restart()
     }
 
-    /// Practises `deck` from now on, in a new session; `key` names it in the schedule.
-    public func use(_ deck: Deck, key: String? = nil) {
-        guard core.use(deck, key: key) else { return }
-        deckRevision += 1
+    /// The deck in use changed: a new session on it.
+    private func deckChanged() {
         isExtraPractice = false
-        dealer = ChallengeDealer(deck: deck, choicesPerQuestion: choicesPerQuestion)
+        dealer = ChallengeDealer(deck: core.deck, choicesPerQuestion: choicesPerQuestion)
         currentCardIndex = nil
         restart()
     }

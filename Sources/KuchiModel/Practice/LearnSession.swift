@@ -36,17 +36,29 @@ public final class LearnSession {
     @ObservationIgnored private var random: any RandomNumberGenerator
 
     /// - Parameters:
+    ///   - inUse: the deck in use; each change of deck starts a new round on the new one.
     ///   - roundSize: cards a round holds at most.
     ///   - recorder: told of each card marked (remembered counts as correct).
     public init(
+        deck inUse: DeckInUse, roundSize: Int = 10, recorder: (any PracticeRecorder)? = nil,
+        planner: StudyPlanner? = nil, random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        core = PracticeCore(deck: inUse, planner: planner, recorder: recorder)
+        self.roundSize = max(roundSize, 1)
+        self.random = random
+        inUse.whenChanged { [weak self] in self?.startAgain() }
+        startAgain()
+    }
+
+    /// Flash cards of `deck` alone, named `deckKey` in the schedule (its name without one).
+    public convenience init(
         deck: Deck, roundSize: Int = 10, recorder: (any PracticeRecorder)? = nil,
         planner: StudyPlanner? = nil, deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
-        self.roundSize = max(roundSize, 1)
-        self.random = random
-        startAgain()
+        self.init(
+            deck: DeckInUse(deck, key: deckKey), roundSize: roundSize, recorder: recorder, planner: planner,
+            random: random)
     }
 
     /// Turns the card over (and back).
@@ -76,12 +88,6 @@ public final class LearnSession {
         index = 0
         remembered = 0
         isFlipped = false
-    }
-
-    /// Learns `deck` from now on, in a new round.
-    public func use(_ deck: Deck, key: String? = nil) {
-        guard core.use(deck, key: key) else { return }
-        startAgain()
     }
 }
 

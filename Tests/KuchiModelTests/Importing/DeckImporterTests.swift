@@ -164,11 +164,12 @@ struct LearnSessionTests {
     @Test("each decision is recorded, and another deck starts a new round")
     func recordedAndSwitched() {
         let recorder = Recorded()
-        let learn = LearnSession(deck: .kuchiBasics, recorder: recorder, random: SeededRandomNumberGenerator(seed: 2))
+        let inUse = DeckInUse(.kuchiBasics)
+        let learn = LearnSession(deck: inUse, recorder: recorder, random: SeededRandomNumberGenerator(seed: 2))
         learn.decide(remembered: false)
         #expect(recorder.results.map(\.1) == [false])
         let small = Deck(name: "Two", language: "ja", cards: Array(Deck.kuchiBasics.cards.prefix(2)))
-        learn.use(small)
+        inUse.use(small)
         #expect(learn.total == 2 && learn.remembered == 0)
     }
 }

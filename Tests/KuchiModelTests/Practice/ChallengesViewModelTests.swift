@@ -147,21 +147,23 @@ struct ChallengesViewModelTests {
         #expect(session.wrongAnswers.isEmpty)
     }
 
-    @Test("using another deck restarts the session on it")
+    @Test("another deck in use restarts the session on it")
     func switchingDeckRestarts() throws {
-        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 8))
+        let inUse = DeckInUse(.kuchiBasics)
+        let session = ChallengesViewModel(deck: inUse, random: SeededRandomNumberGenerator(seed: 8))
         session.moveOn()
-        session.use(twoCards)
+        inUse.use(twoCards)
         #expect(session.numberOfAnswered == 0)
         #expect(twoCards.cards.contains(try #require(session.currentChallenge).challenge))
     }
 
-    @Test("using the same deck again keeps the session")
+    @Test("the same deck given again keeps the session")
     func sameDeckKeepsSession() throws {
-        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 10))
+        let inUse = DeckInUse(.kuchiBasics)
+        let session = ChallengesViewModel(deck: inUse, random: SeededRandomNumberGenerator(seed: 10))
         session.moveOn()
         let asked = session.currentChallenge
-        session.use(.kuchiBasics)
+        inUse.use(.kuchiBasics)
         #expect(session.numberOfAnswered == 1)
         #expect(session.currentChallenge == asked)
     }
