@@ -121,7 +121,7 @@ struct DeckLoadingTests {
     }
 }
 
-/// Cards in the large deck: about 690 KB, past ``DeckShelf/backgroundLoadSize``.
+/// Cards in the large deck: about 690 KB, past ``DeckChooser/backgroundLoadSize``.
 private let largeDeckCards = 3_000
 
 /// A user folder (for ``AppHarness``) whose imported decks hold "big.json", a
@@ -138,7 +138,7 @@ private func largeDeckFolder(brokenLastCard: Bool = false) throws -> URL {
         json += index == largeDeckCards ? "]}" : ",\n"
     }
     let data = Data(json.utf8)
-    #expect(data.count > DeckShelf.backgroundLoadSize)
+    #expect(data.count > DeckChooser.backgroundLoadSize)
     try data.write(to: decks.appendingPathComponent("big.json"))
     return folder
 }

@@ -89,18 +89,18 @@ struct HomeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let tsv = folder.appendingPathComponent("Animals.tsv")
         try Data("ねこ\tcat\tneko\nいぬ\tdog\tinu\nとり\tbird\ttori\n".utf8).write(to: tsv)
-        #expect(app.models.decks.importDeck(LocalPath(tsv)) == nil)
+        #expect(app.models.imports.importDeck(LocalPath(tsv)) == nil)
         #expect(app.models.deckInUse.name == "Animals")
         #expect(app.models.decks.entries.contains { $0.name == "Animals" })
 
         let json = folder.appendingPathComponent("colours.json")
         try Data(#"{"format": 1, "name": "Colours", "language": "ja", "cards": [{"question": "あか", "pronunciation": "aka", "answer": "red"}, {"question": "あお", "pronunciation": "ao", "answer": "blue"}, {"question": "しろ", "pronunciation": "shiro", "answer": "white"}]}"#.utf8).write(to: json)
-        #expect(app.models.decks.importDeck(LocalPath(json)) == nil)
+        #expect(app.models.imports.importDeck(LocalPath(json)) == nil)
         #expect(app.models.deckInUse.name == "Colours")
 
         let bad = folder.appendingPathComponent("broken.tsv")
         try Data("ねこ\tcat\nいぬ\n".utf8).write(to: bad)
-        let problem = try #require(app.models.decks.importDeck(LocalPath(bad)))
+        let problem = try #require(app.models.imports.importDeck(LocalPath(bad)))
         #expect(problem.contains("broken.tsv: line 2"), "\(problem)")
         pump(until: { app.dialog != nil }, "the refusal is shown")
         #expect(app.dialogTexts().contains { $0.contains("broken.tsv: line 2") })
@@ -112,38 +112,38 @@ struct HomeTests {
     func importsInBackground() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-modern.apkg")))
-        #expect(app.models.decks.importingName == "vocab-modern.apkg", "under way at once, not done before returning")
-        #expect(app.models.decks.fieldMappingChoice == nil)
-        pump(until: { app.models.decks.fieldMappingChoice != nil }, "the package read, its field names asked about")
-        #expect(app.models.decks.importingName == nil)
-        app.models.decks.confirmFieldMapping()
-        #expect(app.models.decks.importingName == "vocab-modern.apkg")
+        app.models.imports.importInBackground(LocalPath(ankiFixture("vocab-modern.apkg")))
+        #expect(app.models.imports.importingName == "vocab-modern.apkg", "under way at once, not done before returning")
+        #expect(app.models.imports.fieldMappingChoice == nil)
+        pump(until: { app.models.imports.fieldMappingChoice != nil }, "the package read, its field names asked about")
+        #expect(app.models.imports.importingName == nil)
+        app.models.imports.confirmFieldMapping()
+        #expect(app.models.imports.importingName == "vocab-modern.apkg")
         pump(until: { app.models.deckInUse.name == "vocab-modern" }, "the deck imported and in use")
-        #expect(app.models.decks.importingName == nil)
+        #expect(app.models.imports.importingName == nil)
         #expect(app.models.deckInUse.deck.cards.contains { $0.question == "食べる" })
         // A second import while one is under way is ignored, not run twice at once.
-        app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-anki2.apkg")))
-        app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-legacy.apkg")))
-        #expect(app.models.decks.importingName == "vocab-anki2.apkg")
-        pump(until: { app.models.decks.importingName == nil }, "the first import ends")
+        app.models.imports.importInBackground(LocalPath(ankiFixture("vocab-anki2.apkg")))
+        app.models.imports.importInBackground(LocalPath(ankiFixture("vocab-legacy.apkg")))
+        #expect(app.models.imports.importingName == "vocab-anki2.apkg")
+        pump(until: { app.models.imports.importingName == nil }, "the first import ends")
     }
 
     @Test("an Anki package whose field names say nothing asks which is the word, then imports with that choice")
     func importsAnkiPackage() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        #expect(app.models.decks.importDeck(LocalPath(ankiFixture("vocab-modern.apkg"))) == nil)
-        let choice = try #require(app.models.decks.fieldMappingChoice, "the Kotoba note type is asked about")
+        #expect(app.models.imports.importDeck(LocalPath(ankiFixture("vocab-modern.apkg"))) == nil)
+        let choice = try #require(app.models.imports.fieldMappingChoice, "the Kotoba note type is asked about")
         #expect(choice.current.notetype == "Kotoba")
         pump(until: { app.dialog != nil }, "the field dialog shows")
         #expect(app.dialogTexts().contains { $0.contains("Which Field Is the Word?") })
         // The meaning as the word: the choice is what the import uses.
         choice.word = 1
         choice.meaning = 0
-        app.models.decks.confirmFieldMapping()
+        app.models.imports.confirmFieldMapping()
         pump(until: { app.dialog == nil }, "the dialog closes")
-        #expect(app.models.decks.fieldMappingChoice == nil)
+        #expect(app.models.imports.fieldMappingChoice == nil)
         // The import itself runs on a thread of its own once the fields are chosen.
         pump(until: { app.models.deckInUse.name == "vocab-modern" }, "the deck imported and in use")
         #expect(app.models.deckInUse.deck.cards.contains { $0.question == "bird" && $0.answer == "鳥" })

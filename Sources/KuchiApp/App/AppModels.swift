@@ -12,13 +12,14 @@ struct AppModels {
     let learn: LearnSession
     let typing: TypingSession
     let planner: StudyPlanner
-    let decks: DeckShelf
+    let decks: DeckChooser
+    let imports: DeckImports
     let state: AppState
     let speaker: Speaker
     let cards: CardShelf
 
     /// Loads the profile and settings from `storage`, and the deck they name (a large
-    /// one in the background: see ``DeckShelf``; `deckLoadGate` runs on its thread
+    /// one in the background: see ``DeckChooser``; `deckLoadGate` runs on its thread
     /// before it is read, for tests to hold it); `speaker` says words (the user's own
     /// speech-dispatcher unless a test gives another).
     static func load(
@@ -33,7 +34,7 @@ struct AppModels {
         let planner = StudyPlanner.open(
             path: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
             legacyProgress: storage.location.progressFile, settings: { users.settings })
-        let restored = DeckShelf.restored(id: users.settings.deck, from: catalog)
+        let restored = DeckChooser.restored(id: users.settings.deck, from: catalog)
         let deckInUse = restored.inUse
         // The session reads the setting live: a change in Settings moves the end of a
         // running session, and its score, which reads both its numbers from the session.
@@ -45,13 +46,13 @@ struct AppModels {
             deck: deckInUse, directions: { users.settings.directions(for: $0) }, recorder: users, planner: planner,
             random: random, startsNow: false)
         let state = AppState(screen: users.isRegistered ? .home : .register)
-        let decks = DeckShelf(
-            catalog: catalog, users: users, state: state, restored: restored, planner: planner, loadGate: deckLoadGate)
+        let decks = DeckChooser(catalog: catalog, users: users, state: state, restored: restored, loadGate: deckLoadGate)
+        let imports = DeckImports(chooser: decks, planner: planner, state: state)
         if !users.loadProblems.isEmpty { state.toaster.show(tr("A damaged file was moved aside")) }
         let cards = CardShelf(browser: CardBrowser(), decks: decks, planner: planner, state: state)
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
-            decks: decks, state: state, speaker: speaker, cards: cards)
+            decks: decks, imports: imports, state: state, speaker: speaker, cards: cards)
     }
 
     /// The review history, in the XDG data folder beside the imported decks.

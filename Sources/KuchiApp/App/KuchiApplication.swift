@@ -90,7 +90,7 @@ public final class KuchiApplication {
         if let path = options.bytes("deck") {
             models.decks.open(resolve(path, in: commandLine))
         }
-        if let path = options.bytes("import-deck"), let problem = models.decks.importDeck(resolve(path, in: commandLine)) {
+        if let path = options.bytes("import-deck"), let problem = models.imports.importDeck(resolve(path, in: commandLine)) {
             commandLine.printError(problem)
             if !commandLine.isRemote { launchImportRefused = true }
             return 1

@@ -16,13 +16,13 @@ final class CardShelf {
     var draftMeaning = ""
 
     /// Where an edited deck goes back to, and its files.
-    @ObservationIgnored private let decks: DeckShelf
+    @ObservationIgnored private let decks: DeckChooser
     /// The deck the browser shows.
     @ObservationIgnored private let inUse: DeckInUse
     @ObservationIgnored private let planner: StudyPlanner
     @ObservationIgnored private let state: AppState
 
-    init(browser: CardBrowser, decks: DeckShelf, planner: StudyPlanner, state: AppState) {
+    init(browser: CardBrowser, decks: DeckChooser, planner: StudyPlanner, state: AppState) {
         self.browser = browser
         self.decks = decks
         inUse = decks.inUse
@@ -127,7 +127,7 @@ final class CardShelf {
         } catch {
             state.importFailure = (
                 title: title,
-                message: error.problems.prefix(DeckShelf.problemsShown).map { PrintableText.escaping($0.description) }
+                message: error.problems.prefix(DeckChooser.problemsShown).map { PrintableText.escaping($0.description) }
                     .joined(separator: "\n"))
         }
     }

@@ -6,7 +6,8 @@ import KuchiModel
 struct SettingsView: View {
     @Environment(UserManager.self) private var users
     @Environment(AppState.self) private var state
-    @Environment(DeckShelf.self) private var decks
+    @Environment(DeckChooser.self) private var decks
+    @Environment(DeckImports.self) private var imports
     @Environment(DeckInUse.self) private var inUse
     @Environment(CardShelf.self) private var cards
 
@@ -54,8 +55,8 @@ struct SettingsView: View {
                     tr("A Kuchi deck (JSON), an Anki package (.apkg) or notes exported from Anki as text")
                 }) {
                     Button(tr("Import…")) { state.isChoosingDeckFile = true }
-                        .enabled { decks.importingName == nil }
-                        .help { decks.importingName.map { tr("Importing {file}…", ["file": $0]) } ?? tr("Import a deck from a file") }
+                        .enabled { imports.importingName == nil }
+                        .help { imports.importingName.map { tr("Importing {file}…", ["file": $0]) } ?? tr("Import a deck from a file") }
                         .widgetName("import-deck")
                 }
             }

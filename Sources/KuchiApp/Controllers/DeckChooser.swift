@@ -3,10 +3,11 @@ import GtkKit
 import KuchiModel
 import Observation
 
-/// The decks a learner can choose: bundled, imported, or a file given with `--deck`.
-/// Choosing one remembers it and makes it the deck in use (``DeckInUse``, which the
-/// practice modes, the card browser and the statistics read); a deck that cannot be
-/// used is reported in words, and Kuchi Basics is used instead.
+/// Choosing the deck in use among the decks: bundled, imported (``DeckImports`` adds
+/// them), or a file given with `--deck`. Choosing one remembers it and makes it the
+/// deck in use (``DeckInUse``, which the practice modes, the card browser and the
+/// statistics read); a deck that cannot be used is reported in words, and Kuchi Basics
+/// is used instead.
 ///
 /// A deck file larger than ``backgroundLoadSize`` is read and checked on a thread of
 /// its own, so the window shows (and stays responsive) while it loads; the one chosen
@@ -18,21 +19,14 @@ import Observation
 /// the deck say which one is coming. Choosing another deck (or opening one) meanwhile
 /// wins: the load's result is dropped when it comes.
 @MainActor @Observable
-final class DeckShelf {
+final class DeckChooser {
     /// Every deck to choose from, for the Settings page.
     private(set) var entries: [DeckEntry] = []
-    /// An Anki package waiting for the learner to choose its fields, while the field
-    /// dialog shows (``importDeck(_:)``).
-    private(set) var fieldMappingChoice: FieldMappingChoice?
-    /// The file being imported in the background (``importInBackground(_:)``), by name.
-    private(set) var importingName: String?
 
     @ObservationIgnored let catalog: DeckCatalog
     /// Where the deck chosen goes: the one owner of the deck in use.
     @ObservationIgnored let inUse: DeckInUse
     @ObservationIgnored private let users: UserManager
-    /// Where an imported package's review history goes.
-    @ObservationIgnored private let planner: StudyPlanner?
     @ObservationIgnored private let state: AppState
     /// Counts deck changes, so a background load that was overtaken is dropped.
     @ObservationIgnored private var generation = 0
@@ -41,7 +35,8 @@ final class DeckShelf {
     /// The large deck named in the settings at start-up, until ``loadPendingDeck()``.
     @ObservationIgnored private var pending: String?
 
-    /// How many of a deck's problems the window lists; `--check-deck` lists them all.
+    /// How many of a deck's problems the window lists (here, for an import, in the card
+    /// browser); `--check-deck` lists them all.
     static let problemsShown = 5
 
     /// Deck files larger than this (256 KiB on disk) load in the background; smaller
@@ -61,12 +56,11 @@ final class DeckShelf {
     ///     and why it is not the one the settings name, if so.
     ///   - loadGate: runs on the loading thread before a large deck is read there.
     init(
-        catalog: DeckCatalog, users: UserManager, state: AppState, restored: Restored, planner: StudyPlanner? = nil,
+        catalog: DeckCatalog, users: UserManager, state: AppState, restored: Restored,
         loadGate: @escaping @Sendable () -> Void = {}
     ) {
         self.catalog = catalog
         inUse = restored.inUse
-        self.planner = planner
         self.loadGate = loadGate
         self.users = users
         self.state = state
@@ -98,7 +92,7 @@ final class DeckShelf {
     /// Loads the deck named in the settings (at start-up), or Kuchi Basics with the
     /// problem, before the models that use it are made (so nothing is planned twice).
     /// A large deck is not read here: the models start with its stand-in, and the
-    /// shelf loads it in the background.
+    /// chooser loads it in the background.
     static func restored(id: String, from catalog: DeckCatalog) -> Restored {
         if let file = catalog.file(id: id), let size = BoundedRead.size(of: LocalPath(file)),
            size > backgroundLoadSize
@@ -159,138 +153,6 @@ final class DeckShelf {
         }
     }
 
-    /// Imports the deck in `path`, lists it and uses it; a refused file is shown
-    /// in a dialog, in words. Returns the problem, if any, for a command line.
-    ///
-    /// An Anki package whose field names do not say which is the word, the reading and
-    /// the meaning is imported once the learner has chosen them
-    /// (``fieldMappingChoice``); until then this returns nil.
-    @discardableResult
-    func importDeck(_ path: LocalPath) -> String? {
-        do {
-            let mappings = try DeckImporter.fieldMappings(of: path)
-            if let choice = FieldMappingChoice(path: path, mappings: mappings) {
-                fieldMappingChoice = choice
-                return nil
-            }
-            return importDeck(path, mappings: mappings)
-        } catch {
-            return refuse(path, error)
-        }
-    }
-
-    /// The file chooser's import: as ``importDeck(_:)``, but the file is read, and the
-    /// deck and its sounds written, on a thread of their own, so the window goes on
-    /// while a large Anki package (25,000 notes: about 2 s) is unpacked. Only the end
-    /// (listing the deck, replaying its history, the toast) is on the main actor. One
-    /// import at a time: another asked for meanwhile is ignored.
-    func importInBackground(_ path: LocalPath) {
-        guard importingName == nil else { return }
-        importingName = "\(path.lastComponent)"
-        Task.detached(priority: .userInitiated) { [weak self] in
-            let mappings = Result { () throws(DeckError) -> [AnkiFieldMapping] in try DeckImporter.fieldMappings(of: path) }
-            MainLoop.perform { self?.mappingsRead(path, mappings) }
-        }
-    }
-
-    private func mappingsRead(_ path: LocalPath, _ result: Result<[AnkiFieldMapping], DeckError>) {
-        switch result {
-        case .failure(let error):
-            importingName = nil
-            refuse(path, error)
-        case .success(let mappings):
-            if let choice = FieldMappingChoice(path: path, mappings: mappings) {
-                importingName = nil
-                fieldMappingChoice = choice
-            } else {
-                importInBackground(path, mappings: mappings)
-            }
-        }
-    }
-
-    private func importInBackground(_ path: LocalPath, mappings: [AnkiFieldMapping]) {
-        importingName = "\(path.lastComponent)"
-        let catalog = catalog
-        Task.detached(priority: .userInitiated) { [weak self] in
-            let result = Result { () throws(DeckError) -> (entry: DeckEntry, imported: ImportedDeck) in
-                try catalog.import(path, mappings: mappings)
-            }
-            MainLoop.perform { self?.finishImport(path, result) }
-        }
-    }
-
-    private func finishImport(_ path: LocalPath, _ result: Result<(entry: DeckEntry, imported: ImportedDeck), DeckError>) {
-        importingName = nil
-        switch result {
-        case .success(let (entry, imported)): use(entry, imported)
-        case .failure(let error): refuse(path, error)
-        }
-    }
-
-    /// The field dialog's answer: the next note type's question, or the import.
-    func confirmFieldMapping() {
-        guard let choice = fieldMappingChoice, choice.confirm() else { return }
-        fieldMappingChoice = nil
-        importInBackground(choice.path, mappings: choice.mappings)
-    }
-
-    func cancelFieldMapping() {
-        fieldMappingChoice = nil
-    }
-
-    @discardableResult
-    private func importDeck(_ path: LocalPath, mappings: [AnkiFieldMapping]) -> String? {
-        do {
-            let (entry, imported) = try catalog.import(path, mappings: mappings)
-            use(entry, imported)
-            return nil
-        } catch {
-            return refuse(path, error)
-        }
-    }
-
-    /// Lists the deck just imported and uses it; replays its history; says so.
-    private func use(_ entry: DeckEntry, _ imported: ImportedDeck) {
-        entries = catalog.entries()
-        select(entry.id)
-        state.toaster.show(historyAndSkips(of: imported, named: entry.name, id: entry.id))
-    }
-
-    @discardableResult
-    private func refuse(_ path: LocalPath, _ error: DeckError) -> String {
-        let text = error.problems.prefix(Self.problemsShown).map { PrintableText.escaping($0.description) }
-            .joined(separator: "\n")
-        state.importFailure = (
-            title: tr("Could not import {file}", ["file": "\(path.lastComponent)"]),
-            message: tr("Kuchi did not import this file. Fix what is listed below and import it again.") + "\n\n" + text)
-        return text
-    }
-
-    /// Replays an Anki package's review history into the deck's cards (recognition:
-    /// Anki's cards are word → meaning), and says what was imported, what kept, and
-    /// what left out.
-    private func historyAndSkips(of imported: ImportedDeck, named name: String, id: String) -> String {
-        var sentences = [tr("Imported “{deck}”.", ["deck": name])]
-        if !imported.reviews.isEmpty, let planner {
-            do {
-                let history = try planner.importHistory(imported.reviews, deck: PracticeDirection.recognition.scheduleKey(for: id))
-                if history.cards > 0 {
-                    sentences.append(trn(
-                        "Its history came along: {count} review.", "Its history came along: {count} reviews.", history.reviews))
-                }
-                if history.cardsKept > 0 {
-                    sentences.append(trn(
-                        "{count} card you had already studied kept its history in Kuchi.",
-                        "{count} cards you had already studied kept their history in Kuchi.", history.cardsKept))
-                }
-            } catch {
-                sentences.append(tr("Its review history could not be saved: {reason}.", ["reason": error.description]))
-            }
-        }
-        if let skipped = imported.skipped.sentence { sentences.append(skipped) }
-        return sentences.joined(separator: " ")
-    }
-
     /// Where the card's own recording is (an Anki package's sound, kept in the deck's
     /// media folder), if it has one and the file is there.
     func recordingPath(for card: Challenge?) -> String? {
@@ -316,9 +178,9 @@ final class DeckShelf {
             gate()
             let result = Result { () throws(DeckError) -> Deck in try loader() }
             // Handed back through the GLib loop, which the app (and a test) runs.
-            let shelf = self
+            let chooser = self
             MainLoop.perform {
-                shelf?.finishLoading(result, generation: generation, id: id, remember: remember, file: file)
+                chooser?.finishLoading(result, generation: generation, id: id, remember: remember, file: file)
             }
         }
         MainLoop.after(Self.slowLoad) { [weak self] in
@@ -351,6 +213,12 @@ final class DeckShelf {
     /// deleted), in place of the one in use.
     func replaceCurrent(with deck: Deck) {
         use(deck, id: inUse.catalogID)
+    }
+
+    /// Lists the decks again, one having just been imported, and uses the deck `id`.
+    func useImported(_ id: String) {
+        entries = catalog.entries()
+        select(id)
     }
 
     private func fallBack(problem: String) {
