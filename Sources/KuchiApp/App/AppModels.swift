@@ -39,12 +39,12 @@ struct AppModels {
         // The session reads the setting live: a change in Settings moves the end of a
         // running session, and its score, which reads both its numbers from the session.
         let challenges = ChallengesViewModel(
-            deck: deckInUse, questionsPerSession: { users.settings.questionsPerSession }, recorder: users,
-            planner: planner, random: random)
-        let learn = LearnSession(deck: deckInUse, recorder: users, planner: planner, random: random)
+            deck: deckInUse, questionsPerSession: { users.settings.questionsPerSession }, planner: planner,
+            random: random)
+        let learn = LearnSession(deck: deckInUse, planner: planner, random: random)
         let typing = TypingSession(
-            deck: deckInUse, directions: { users.settings.directions(for: $0) }, recorder: users, planner: planner,
-            random: random, startsNow: false)
+            deck: deckInUse, directions: { users.settings.directions(for: $0) }, planner: planner, random: random,
+            startsNow: false)
         let state = AppState(screen: users.isRegistered ? .home : .register)
         let decks = DeckChooser(catalog: catalog, users: users, state: state, restored: restored, loadGate: deckLoadGate)
         let imports = DeckImports(chooser: decks, planner: planner, state: state)

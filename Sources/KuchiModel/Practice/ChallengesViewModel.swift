@@ -69,18 +69,16 @@ public final class ChallengesViewModel {
     ///     each time it is needed (the app passes ``Settings/questionsPerSession``, so a
     ///     change applies at once); without one, the setting's default,
     ///     ``Settings/defaultQuestionsPerSession``.
-    ///   - recorder: told of every answer (the user's progress).
     ///   - random: where every random choice comes from; pass a
     ///     ``SeededRandomNumberGenerator`` to make a session reproducible.
     public init(
         deck inUse: DeckInUse,
         choicesPerQuestion: Int = 3,
         questionsPerSession: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
-        recorder: (any PracticeRecorder)? = nil,
         planner: StudyPlanner? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        core = PracticeCore(deck: inUse, planner: planner, recorder: recorder)
+        core = PracticeCore(deck: inUse, planner: planner)
         self.choicesPerQuestion = choicesPerQuestion
         self.questionsPerSession = questionsPerSession
         self.random = random
@@ -95,14 +93,13 @@ public final class ChallengesViewModel {
         deck: Deck,
         choicesPerQuestion: Int = 3,
         questionsPerSession: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
-        recorder: (any PracticeRecorder)? = nil,
         planner: StudyPlanner? = nil,
         deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
         self.init(
             deck: DeckInUse(deck, key: deckKey), choicesPerQuestion: choicesPerQuestion,
-            questionsPerSession: questionsPerSession, recorder: recorder, planner: planner, random: random)
+            questionsPerSession: questionsPerSession, planner: planner, random: random)
     }
 
     /// How many correct answers end this session: the questions-per-session setting,
@@ -248,22 +245,6 @@ public final class ChallengesViewModel {
 /// What the player is told after an answer.
 public enum Feedback: Sendable, Equatable {
     case correct, wrong
-}
-
-/// Told of every answer. The schedule's reviews go to a ``StudyPlanner``; this is for
-/// whatever else follows answers.
-@MainActor
-public protocol PracticeRecorder: AnyObject {
-    func record(_ challenge: Challenge, correct: Bool)
-}
-
-/// Answers are kept as reviews in the ``StudyPlanner`` now, not in progress.json; an
-/// answer is still a change the person made, so files whose save failed (a read-only
-/// folder, a full disk) are tried again with it, as with every other change.
-extension UserManager: PracticeRecorder {
-    public func record(_ challenge: Challenge, correct: Bool) {
-        saveFailedFiles()
-    }
 }
 
 /// Taking back the last answer (Ctrl+Z).

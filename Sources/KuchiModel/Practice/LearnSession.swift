@@ -38,12 +38,11 @@ public final class LearnSession {
     /// - Parameters:
     ///   - inUse: the deck in use; each change of deck starts a new round on the new one.
     ///   - roundSize: cards a round holds at most.
-    ///   - recorder: told of each card marked (remembered counts as correct).
     public init(
-        deck inUse: DeckInUse, roundSize: Int = 10, recorder: (any PracticeRecorder)? = nil,
-        planner: StudyPlanner? = nil, random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+        deck inUse: DeckInUse, roundSize: Int = 10, planner: StudyPlanner? = nil,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        core = PracticeCore(deck: inUse, planner: planner, recorder: recorder)
+        core = PracticeCore(deck: inUse, planner: planner)
         self.roundSize = max(roundSize, 1)
         self.random = random
         inUse.whenChanged { [weak self] in self?.startAgain() }
@@ -52,13 +51,10 @@ public final class LearnSession {
 
     /// Flash cards of `deck` alone, named `deckKey` in the schedule (its name without one).
     public convenience init(
-        deck: Deck, roundSize: Int = 10, recorder: (any PracticeRecorder)? = nil,
-        planner: StudyPlanner? = nil, deckKey: String? = nil,
+        deck: Deck, roundSize: Int = 10, planner: StudyPlanner? = nil, deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        self.init(
-            deck: DeckInUse(deck, key: deckKey), roundSize: roundSize, recorder: recorder, planner: planner,
-            random: random)
+        self.init(deck: DeckInUse(deck, key: deckKey), roundSize: roundSize, planner: planner, random: random)
     }
 
     /// Turns the card over (and back).

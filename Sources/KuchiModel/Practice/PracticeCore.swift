@@ -46,14 +46,12 @@ final class PracticeCore {
     /// The deck in use, whose changes the practice mode follows.
     let inUse: DeckInUse
     private let planner: StudyPlanner?
-    private let recorder: (any PracticeRecorder)?
     /// The last answer recorded since the session was planned, until it is taken back.
     private var lastAnswer: RecordedAnswer?
 
-    init(deck inUse: DeckInUse, planner: StudyPlanner?, recorder: (any PracticeRecorder)?) {
+    init(deck inUse: DeckInUse, planner: StudyPlanner?) {
         self.inUse = inUse
         self.planner = planner
-        self.recorder = recorder
     }
 
     /// The cards practised.
@@ -87,9 +85,9 @@ final class PracticeCore {
     /// The time the clock of the schedule says it is.
     var now: Date? { planner?.now }
 
-    /// Records an answer to `card` shown at `shownAt`: told to the recorder, and, as
-    /// `isReview` says (a retry of a question already rated is not), saved as a review
-    /// rated by ``AnswerOutcome/rating`` with the time it took. Returns the card's next
+    /// Records an answer to `card` shown at `shownAt`: as `isReview` says (a retry of a
+    /// question already rated is not), saved as a review rated by
+    /// ``AnswerOutcome/rating`` with the time it took. Returns the card's next
     /// state, or nil when no review was saved (no schedule, not a review, or it waits).
     ///
     /// `undo` puts the practice mode back as it was before this answer, for
@@ -99,7 +97,6 @@ final class PracticeCore {
         _ card: Challenge, _ outcome: AnswerOutcome, shownAt: ContinuousClock.Instant, isReview: Bool = true,
         direction: PracticeDirection = .recognition, undo: (@MainActor () -> Void)? = nil
     ) -> FSRSCard? {
-        recorder?.record(card, correct: outcome.isRight)
         let after = isReview
             ? planner?.review(
                 card.question, deck: direction.scheduleKey(for: deckKey), rating: outcome.rating,

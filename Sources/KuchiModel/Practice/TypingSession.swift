@@ -76,10 +76,10 @@ public final class TypingSession {
     ///     it when the learner asks for it, not before its first frame).
     public init(
         deck inUse: DeckInUse, roundSize: Int = 10, directions: @escaping @MainActor (String) -> Set<PracticeDirection>,
-        recorder: (any PracticeRecorder)? = nil, planner: StudyPlanner? = nil,
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), startsNow: Bool = true
+        planner: StudyPlanner? = nil, random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        startsNow: Bool = true
     ) {
-        core = PracticeCore(deck: inUse, planner: planner, recorder: recorder)
+        core = PracticeCore(deck: inUse, planner: planner)
         self.directions = directions
         self.roundSize = max(roundSize, 1)
         self.random = random
@@ -93,12 +93,12 @@ public final class TypingSession {
     /// Typed answers for `deck` alone, named `deckKey` in the schedule (its name without one).
     public convenience init(
         deck: Deck, roundSize: Int = 10, directions: @escaping @MainActor (String) -> Set<PracticeDirection>,
-        recorder: (any PracticeRecorder)? = nil, planner: StudyPlanner? = nil, deckKey: String? = nil,
+        planner: StudyPlanner? = nil, deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(), startsNow: Bool = true
     ) {
         self.init(
-            deck: DeckInUse(deck, key: deckKey), roundSize: roundSize, directions: directions, recorder: recorder,
-            planner: planner, random: random, startsNow: startsNow)
+            deck: DeckInUse(deck, key: deckKey), roundSize: roundSize, directions: directions, planner: planner,
+            random: random, startsNow: startsNow)
     }
 
     /// Typed answers are asked for: a round that is over (or was never planned) starts

@@ -101,14 +101,13 @@ final class AnswerWriter {
     }
 
     /// Saves `answer` as a review at its own time: the card's next state from its
-    /// stored one, by ``FSRSScheduler`` with today's desired retention. Returns that
-    /// state and the review's id in the log.
-    func save(_ answer: PendingAnswer, in store: ReviewStore) throws(ReviewStoreError) -> (FSRSCard, reviewID: Int64) {
-        let before = try store.card(answer.card) ?? FSRSCard(due: answer.time)
-        let after = scheduler().review(before, rating: answer.rating, at: answer.time, using: &random)
-        let id = try store.record(Review(
-            card: answer.card, rating: answer.rating, time: answer.time, answerTime: answer.answerTime, after: after))
-        return (after, id)
+    /// stored one (read once, in the write's transaction), by ``FSRSScheduler`` with
+    /// today's desired retention. Returns that state and the review's id in the log.
+    func save(_ answer: PendingAnswer, in store: ReviewStore) throws(ReviewStoreError) -> (after: FSRSCard, reviewID: Int64) {
+        let scheduler = scheduler()
+        return try store.record(answer.card, rating: answer.rating, time: answer.time, answerTime: answer.answerTime) {
+            scheduler.review($0 ?? FSRSCard(due: answer.time), rating: answer.rating, at: answer.time, using: &random)
+        }
     }
 
     /// The card's state after `rating` now, from what is expected of it (answers that

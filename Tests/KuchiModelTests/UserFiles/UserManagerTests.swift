@@ -115,12 +115,33 @@ struct UserManagerTests {
         #expect(manager.saveProblems[.settings] != nil)
 
         try FileManager.default.removeItem(at: blocked)
-        // An answer is a change too: the two pending files are saved with it.
-        manager.record(Deck.kuchiBasics.cards[0], correct: true)
+        // A settings change saves its own file and the profile still pending.
+        manager.settings.dailyNewCards = 30
         #expect(manager.saveProblems.isEmpty)
         let next = UserManager(storage: store(in: directory))
         next.load()
         #expect(next.isRegistered)
+        #expect(next.profile.name == "Hanako")
+        #expect(next.settings.dailyNewCards == 30)
+    }
+
+    @Test("what is still unsaved gets one more try when asked (the app asks at quit)")
+    func failedSaveRetriedAtQuit() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let blocked = directory.appendingPathComponent("config")
+        #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
+        let manager = UserManager(storage: store(in: directory))
+        manager.profile.name = "Hanako"
+        manager.register()
+        manager.saveFailedFiles()
+        #expect(Set(manager.saveProblems.keys) == [.profile, .settings], "positive control: still blocked")
+
+        try FileManager.default.removeItem(at: blocked)
+        manager.saveFailedFiles()
+        #expect(manager.saveProblems.isEmpty)
+        let next = UserManager(storage: store(in: directory))
+        next.load()
         #expect(next.profile.name == "Hanako")
     }
 
