@@ -94,7 +94,7 @@ struct CardBrowserPageTests {
 
         let again = try AppHarness(registered: true, folder: app.folder)
         defer { again.close() }
-        #expect(again.models.decks.currentDeck.cards.first { $0.question == "こんにちは" }?.answer == "good afternoon")
+        #expect(again.models.deckInUse.deck.cards.first { $0.question == "こんにちは" }?.answer == "good afternoon")
         again.models.cards.open()
         let reopened = again.models.cards.browser
         let cards = Dictionary(uniqueKeysWithValues: reopened.cards.map { ($0.card.question, $0) })

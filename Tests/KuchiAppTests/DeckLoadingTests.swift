@@ -23,27 +23,26 @@ struct DeckLoadingTests {
         }
         pump(until: { app.isPainted }, "the window is painted")
         // The deck is held on its thread: what was painted was painted without it.
-        #expect(app.models.decks.isLoading)
-        #expect(app.models.decks.loadingName == "Big Deck")
-        #expect(app.models.decks.currentName == "Big Deck", "the subtitle names the deck at once")
+        #expect(app.models.deckInUse.isLoading)
+        #expect(app.models.deckInUse.name == "Big Deck", "the subtitle names the deck at once")
         pump(until: { isShown("deck-loading", in: app) }, "the Challenge page says the deck is loading")
         #expect(texts(ofShown: "deck-loading", in: app).contains("Loading Big Deck…"))
         #expect(app.widget("start") == nil, "no Start against a deck not there")
         // Nothing to answer, learn or plan meanwhile, and nothing of another deck.
         #expect(app.models.challenges.currentChallenge == nil)
         #expect(app.models.challenges.answer(0) == nil)
-        #expect(app.models.challenges.deckKey == "big")
+        #expect(app.models.deckInUse.key == "big")
         #expect(app.models.learn.current == nil)
 
         gate.open()
-        pump(until: { !app.models.decks.isLoading }, timeout: .seconds(60), "the deck arrives")
-        #expect(app.models.challenges.deck.name == "Big Deck")
-        #expect(app.models.challenges.deck.cards.count == largeDeckCards)
+        pump(until: { !app.models.deckInUse.isLoading }, timeout: .seconds(60), "the deck arrives")
+        #expect(app.models.deckInUse.deck.name == "Big Deck")
+        #expect(app.models.deckInUse.deck.cards.count == largeDeckCards)
         #expect(app.models.challenges.currentChallenge != nil)
         #expect(app.models.learn.current != nil)
         pump(until: { app.isShown("start") }, "the Challenge page's welcome shows")
         #expect(!isShown("deck-loading", in: app))
-        #expect(app.models.decks.currentID == "big")
+        #expect(app.models.deckInUse.catalogID == "big")
     }
 
     @Test("a large deck chosen in Settings loads in the background, is then in use and remembered")
@@ -61,8 +60,8 @@ struct DeckLoadingTests {
         let combo = try #require(app.widget("deck"))
         let index = try #require(app.models.decks.entries.firstIndex { $0.id == "big" })
         adw_combo_row_set_selected(typed(combo), guint(index))
-        #expect(app.models.decks.isLoading)
-        #expect(app.models.decks.currentID == "big")
+        #expect(app.models.deckInUse.isLoading)
+        #expect(app.models.deckInUse.catalogID == "big")
         #expect(app.models.users.settings.deck == "kuchi-basics", "remembered once it has loaded")
         #expect(app.models.challenges.currentChallenge == nil)
         #expect(app.models.challenges.answer(0) == nil)
@@ -70,16 +69,16 @@ struct DeckLoadingTests {
         pump(until: { isShown("deck-loading", in: app) }, "the Learn page says the deck is loading")
         #expect(app.widget("flash-card").map { gtk_widget_get_mapped($0) == 0 } ?? true)
         // A load that goes on past a second gets a spinner.
-        pump(until: { app.models.decks.isLoadingSlowly }, timeout: .seconds(10), "the load is slow")
+        pump(until: { app.models.deckInUse.isLoadingSlowly }, timeout: .seconds(10), "the load is slow")
         pump(until: { spinnerShown(in: app) }, "a spinner shows")
 
         gate.open()
-        pump(until: { !app.models.decks.isLoading }, timeout: .seconds(60), "the deck arrives")
+        pump(until: { !app.models.deckInUse.isLoading }, timeout: .seconds(60), "the deck arrives")
         #expect(app.models.users.settings.deck == "big")
         #expect(app.models.learn.current != nil)
-        #expect(app.models.challenges.deck.cards.count == largeDeckCards)
+        #expect(app.models.deckInUse.deck.cards.count == largeDeckCards)
         pump(until: { app.isShown("flash-card") }, "the flash cards show")
-        #expect(!app.models.decks.isLoadingSlowly)
+        #expect(!app.models.deckInUse.isLoadingSlowly)
         #expect(!spinnerShown(in: app))
     }
 
@@ -89,10 +88,10 @@ struct DeckLoadingTests {
         let app = try AppHarness(registered: true, folder: folder)
         defer { app.close() }
         app.models.decks.select("big")
-        #expect(app.models.decks.isLoading)
-        pump(until: { !app.models.decks.isLoading }, timeout: .seconds(60), "the load ends")
-        #expect(app.models.challenges.deck == Deck.kuchiBasics)
-        #expect(app.models.decks.currentID == "kuchi-basics")
+        #expect(app.models.deckInUse.isLoading)
+        pump(until: { !app.models.deckInUse.isLoading }, timeout: .seconds(60), "the load ends")
+        #expect(app.models.deckInUse.deck == Deck.kuchiBasics)
+        #expect(app.models.deckInUse.catalogID == "kuchi-basics")
         #expect(app.models.users.settings.deck == "kuchi-basics")
         pump(until: { app.isShown("problem-banner") }, "the problem is shown")
         let problem = try #require(app.text("problem-text"))
@@ -109,20 +108,20 @@ struct DeckLoadingTests {
             app.close()
         }
         app.models.decks.select("big")
-        #expect(app.models.decks.isLoading)
+        #expect(app.models.deckInUse.isLoading)
         app.models.decks.select("jlpt-n5")
-        #expect(!app.models.decks.isLoading)
-        #expect(app.models.challenges.deck.name == "JLPT N5")
+        #expect(!app.models.deckInUse.isLoading)
+        #expect(app.models.deckInUse.deck.name == "JLPT N5")
         gate.open()
         // The dropped load still runs to its end; give it time to come back.
         MainLoop.run(until: { false }, timeout: .seconds(2))
-        #expect(app.models.challenges.deck.name == "JLPT N5")
-        #expect(app.models.decks.currentID == "jlpt-n5")
+        #expect(app.models.deckInUse.deck.name == "JLPT N5")
+        #expect(app.models.deckInUse.catalogID == "jlpt-n5")
         #expect(app.models.users.settings.deck == "jlpt-n5")
     }
 }
 
-/// Cards in the large deck: about 690 KB, past ``DeckShelf/backgroundLoadSize``.
+/// Cards in the large deck: about 690 KB, past ``DeckChooser/backgroundLoadSize``.
 private let largeDeckCards = 3_000
 
 /// A user folder (for ``AppHarness``) whose imported decks hold "big.json", a
@@ -139,7 +138,7 @@ private func largeDeckFolder(brokenLastCard: Bool = false) throws -> URL {
         json += index == largeDeckCards ? "]}" : ",\n"
     }
     let data = Data(json.utf8)
-    #expect(data.count > DeckShelf.backgroundLoadSize)
+    #expect(data.count > DeckChooser.backgroundLoadSize)
     try data.write(to: decks.appendingPathComponent("big.json"))
     return folder
 }

@@ -35,7 +35,7 @@ struct HomeTests {
         let spin = try #require(app.widget("questions-per-session").flatMap { descendant(of: $0, type: gtk_spin_button_get_type()) })
         gtk_spin_button_set_value(typed(spin), 8)
         MainLoop.drain()
-        #expect(app.models.users.settings.numberOfQuestions == 8)
+        #expect(app.models.users.settings.questionsPerSession == 8)
         app.models.state.homePage = .challenge
         pump(until: { app.text("score") == "1/8" }, "the score follows the setting")
     }
@@ -73,12 +73,12 @@ struct HomeTests {
         let combo = try #require(app.widget("deck"))
         adw_combo_row_set_selected(typed(combo), guint(index))
         MainLoop.drain()
-        #expect(app.models.decks.currentName == "JLPT N5")
+        #expect(app.models.deckInUse.name == "JLPT N5")
         app.close(keepingFiles: true)
         let again = try AppHarness(folder: app.folder)
         defer { again.close() }
-        #expect(again.models.decks.currentID == "jlpt-n5")
-        #expect(again.models.challenges.deck.name == "JLPT N5")
+        #expect(again.models.deckInUse.catalogID == "jlpt-n5")
+        #expect(again.models.deckInUse.deck.name == "JLPT N5")
     }
 
     @Test("a good TSV and JSON deck import and are chosen; a bad one is refused with its file and line")
@@ -89,73 +89,73 @@ struct HomeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let tsv = folder.appendingPathComponent("Animals.tsv")
         try Data("ねこ\tcat\tneko\nいぬ\tdog\tinu\nとり\tbird\ttori\n".utf8).write(to: tsv)
-        #expect(app.models.decks.importDeck(LocalPath(tsv)) == nil)
-        #expect(app.models.decks.currentName == "Animals")
+        #expect(app.models.imports.importDeck(LocalPath(tsv)) == nil)
+        #expect(app.models.deckInUse.name == "Animals")
         #expect(app.models.decks.entries.contains { $0.name == "Animals" })
 
         let json = folder.appendingPathComponent("colours.json")
         try Data(#"{"format": 1, "name": "Colours", "language": "ja", "cards": [{"question": "あか", "pronunciation": "aka", "answer": "red"}, {"question": "あお", "pronunciation": "ao", "answer": "blue"}, {"question": "しろ", "pronunciation": "shiro", "answer": "white"}]}"#.utf8).write(to: json)
-        #expect(app.models.decks.importDeck(LocalPath(json)) == nil)
-        #expect(app.models.decks.currentName == "Colours")
+        #expect(app.models.imports.importDeck(LocalPath(json)) == nil)
+        #expect(app.models.deckInUse.name == "Colours")
 
         let bad = folder.appendingPathComponent("broken.tsv")
         try Data("ねこ\tcat\nいぬ\n".utf8).write(to: bad)
-        let problem = try #require(app.models.decks.importDeck(LocalPath(bad)))
+        let problem = try #require(app.models.imports.importDeck(LocalPath(bad)))
         #expect(problem.contains("broken.tsv: line 2"), "\(problem)")
         pump(until: { app.dialog != nil }, "the refusal is shown")
         #expect(app.dialogTexts().contains { $0.contains("broken.tsv: line 2") })
         app.dismissDialog()
-        #expect(app.models.decks.currentName == "Colours", "a refused file changes nothing")
+        #expect(app.models.deckInUse.name == "Colours", "a refused file changes nothing")
     }
 
     @Test("the file chooser's import reads the package off the main thread: the window turns meanwhile, then the deck is in use")
     func importsInBackground() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-modern.apkg")))
-        #expect(app.models.decks.importingName == "vocab-modern.apkg", "under way at once, not done before returning")
-        #expect(app.models.decks.fieldMappingChoice == nil)
-        pump(until: { app.models.decks.fieldMappingChoice != nil }, "the package read, its field names asked about")
-        #expect(app.models.decks.importingName == nil)
-        app.models.decks.confirmFieldMapping()
-        #expect(app.models.decks.importingName == "vocab-modern.apkg")
-        pump(until: { app.models.decks.currentName == "vocab-modern" }, "the deck imported and in use")
-        #expect(app.models.decks.importingName == nil)
-        #expect(app.models.challenges.deck.cards.contains { $0.question == "食べる" })
+        app.models.imports.importInBackground(LocalPath(ankiFixture("vocab-modern.apkg")))
+        #expect(app.models.imports.importingName == "vocab-modern.apkg", "under way at once, not done before returning")
+        #expect(app.models.imports.fieldMappingChoice == nil)
+        pump(until: { app.models.imports.fieldMappingChoice != nil }, "the package read, its field names asked about")
+        #expect(app.models.imports.importingName == nil)
+        app.models.imports.confirmFieldMapping()
+        #expect(app.models.imports.importingName == "vocab-modern.apkg")
+        pump(until: { app.models.deckInUse.name == "vocab-modern" }, "the deck imported and in use")
+        #expect(app.models.imports.importingName == nil)
+        #expect(app.models.deckInUse.deck.cards.contains { $0.question == "食べる" })
         // A second import while one is under way is ignored, not run twice at once.
-        app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-anki2.apkg")))
-        app.models.decks.importInBackground(LocalPath(ankiFixture("vocab-legacy.apkg")))
-        #expect(app.models.decks.importingName == "vocab-anki2.apkg")
-        pump(until: { app.models.decks.importingName == nil }, "the first import ends")
+        app.models.imports.importInBackground(LocalPath(ankiFixture("vocab-anki2.apkg")))
+        app.models.imports.importInBackground(LocalPath(ankiFixture("vocab-legacy.apkg")))
+        #expect(app.models.imports.importingName == "vocab-anki2.apkg")
+        pump(until: { app.models.imports.importingName == nil }, "the first import ends")
     }
 
     @Test("an Anki package whose field names say nothing asks which is the word, then imports with that choice")
     func importsAnkiPackage() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        #expect(app.models.decks.importDeck(LocalPath(ankiFixture("vocab-modern.apkg"))) == nil)
-        let choice = try #require(app.models.decks.fieldMappingChoice, "the Kotoba note type is asked about")
+        #expect(app.models.imports.importDeck(LocalPath(ankiFixture("vocab-modern.apkg"))) == nil)
+        let choice = try #require(app.models.imports.fieldMappingChoice, "the Kotoba note type is asked about")
         #expect(choice.current.notetype == "Kotoba")
         pump(until: { app.dialog != nil }, "the field dialog shows")
         #expect(app.dialogTexts().contains { $0.contains("Which Field Is the Word?") })
         // The meaning as the word: the choice is what the import uses.
         choice.word = 1
         choice.meaning = 0
-        app.models.decks.confirmFieldMapping()
+        app.models.imports.confirmFieldMapping()
         pump(until: { app.dialog == nil }, "the dialog closes")
-        #expect(app.models.decks.fieldMappingChoice == nil)
+        #expect(app.models.imports.fieldMappingChoice == nil)
         // The import itself runs on a thread of its own once the fields are chosen.
-        pump(until: { app.models.decks.currentName == "vocab-modern" }, "the deck imported and in use")
-        #expect(app.models.challenges.deck.cards.contains { $0.question == "bird" && $0.answer == "鳥" })
-        let eat = try #require(app.models.challenges.deck.cards.first { $0.question == "食べる" })
+        pump(until: { app.models.deckInUse.name == "vocab-modern" }, "the deck imported and in use")
+        #expect(app.models.deckInUse.deck.cards.contains { $0.question == "bird" && $0.answer == "鳥" })
+        let eat = try #require(app.models.deckInUse.deck.cards.first { $0.question == "食べる" })
         #expect(eat.audio == "taberu.mp3")
         // Its sound is in the deck's own media folder, where the Speak button plays it from.
-        let id = try #require(app.models.decks.currentID)
+        let id = try #require(app.models.deckInUse.catalogID)
         let recording = try #require(app.models.decks.recordingPath(for: eat), "the recording is found")
         #expect(recording == app.models.decks.catalog.mediaFolder(id: id).appendingPathComponent("taberu.mp3").path)
         // The package's review history came along into the schedule (recognition).
         let store = try ReviewStore(path: app.folder.appendingPathComponent("data").appendingPathComponent(AppModels.reviewDatabaseName).path)
-        let reviewed = try app.models.challenges.deck.cards.filter { card in
+        let reviewed = try app.models.deckInUse.deck.cards.filter { card in
             !(try store.reviews(of: CardID(deck: id, question: card.question))).isEmpty
         }
         #expect(!reviewed.isEmpty, "the package's reviews are in Kuchi's log")
@@ -225,7 +225,7 @@ struct HomeTests {
     func playAgainIgnoresKeysFromBefore() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        app.models.users.settings.numberOfQuestions = 3
+        app.models.users.settings.questionsPerSession = 3
         app.startPractice()
         for _ in 1...2 { try app.answer(correct: true) }
         if !app.models.challenges.showsChoices { app.click("question") }

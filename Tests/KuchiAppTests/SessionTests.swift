@@ -104,7 +104,7 @@ extension SessionTests {
         let deck = try temporaryDeck(#"{"format": 1, "name": "Broken", "language": "ja", "cards": [{"question": "はい"}]}"#)
         let app = try AppHarness(registered: true, deckPath: deck.path)
         defer { app.close() }
-        #expect(app.models.challenges.deck == Deck.kuchiBasics)
+        #expect(app.models.deckInUse.deck == Deck.kuchiBasics)
         #expect(app.isShown("problem-banner"))
         let problem = try #require(app.text("problem-text"))
         #expect(problem.contains("\(deck.lastPathComponent): card 1: missing 'pronunciation'"), "\(problem)")
@@ -117,7 +117,7 @@ extension SessionTests {
     func sessionsDoNotLeak() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        app.models.users.settings.numberOfQuestions = 3
+        app.models.users.settings.questionsPerSession = 3
         func playSession() throws {
             app.startPractice()
             while app.widget("play-again") == nil { try app.answer(correct: true) }
@@ -155,33 +155,36 @@ extension SessionTests {
         func answerCorrectly() throws { try app.answer(correct: true) }
         try answerCorrectly()
         #expect(app.text("score") == "1/5")
-        app.models.users.settings.numberOfQuestions = 3
+        app.models.users.settings.questionsPerSession = 3
         pump(until: { app.text("score") == "1/3" }, "the total follows the setting")
         try answerCorrectly()
         #expect(app.text("score") == "2/3")
         try answerCorrectly()
         pump(until: { app.widget("play-again") != nil }, "the session ends at the new length")
         // Lowered below the score while a session runs, it ends at once.
-        app.models.users.settings.numberOfQuestions = 5
+        app.models.users.settings.questionsPerSession = 5
         app.click("play-again")
         pump(until: { app.widget("question") != nil })
         for _ in 1...4 { try answerCorrectly() }
         #expect(app.text("score") == "4/5")
-        app.models.users.settings.numberOfQuestions = 3
+        app.models.users.settings.questionsPerSession = 3
         pump(until: { app.widget("play-again") != nil }, "ended by the lower setting")
     }
 }
 
 extension SessionTests {
-    @Test("the score's total is what its page sets; where nothing sets it, the setting's one default")
-    func scoreTotalComesFromItsPage() throws {
+    @Test("the score reads both its numbers from its session, whatever the environment says")
+    func scoreReadsItsSession() throws {
         let users = UserManager(storage: nil)
-        users.settings.numberOfQuestions = 8
-        let session = ChallengesViewModel(deck: .kuchiBasics, length: { users.settings.numberOfQuestions })
+        users.settings.questionsPerSession = 8
+        let session = ChallengesViewModel(
+            deck: .kuchiBasics, questionsPerSession: { users.settings.questionsPerSession },
+            random: SeededRandomNumberGenerator(seed: 3))
         let window = Window(title: "Scores", width: 360, height: 200) {
             VStack {
-                ScoreView().widgetName("unset")
-                ScoreView().environment(\.questionsPerSession, session.numberOfQuestions).widgetName("set")
+                ScoreView().widgetName("plain")
+                // A stale or wrong value in the environment is not a second source.
+                ScoreView().environment(\.questionsPerSession, 3).widgetName("overridden")
             }
             .environment(session)
         }
@@ -189,13 +192,19 @@ extension SessionTests {
         window.present()
         pump(until: { window.size.width > 0 }, "window mapped and allocated")
         // The label itself, or inside the environment's scope.
-        let unsetScope = try #require(widgetNamed("unset", in: window))
-        let setScope = try #require(widgetNamed("set", in: window))
-        let unset = try #require(descendant(of: unsetScope, type: gtk_label_get_type()))
-        let set = try #require(descendant(of: setScope, type: gtk_label_get_type()))
-        #expect(labelText(unset) == "0/\(Settings.defaultQuestionsPerSession)")
-        #expect(labelText(set) == "0/8")
-        users.settings.numberOfQuestions = 12
-        pump(until: { labelText(set) == "0/12" }, "the total follows the setting")
+        let plainScope = try #require(widgetNamed("plain", in: window))
+        let overriddenScope = try #require(widgetNamed("overridden", in: window))
+        let plain = try #require(descendant(of: plainScope, type: gtk_label_get_type()))
+        let overridden = try #require(descendant(of: overriddenScope, type: gtk_label_get_type()))
+        #expect(labelText(plain) == "0/8")
+        #expect(labelText(overridden) == "0/8")
+        users.settings.questionsPerSession = 12
+        pump(until: { labelText(plain) == "0/12" && labelText(overridden) == "0/12" }, "the total follows the setting")
+        session.toggleChoices()
+        let right = try #require(session.currentChallenge.flatMap { question in
+            question.answers.firstIndex(of: question.challenge.answer)
+        })
+        session.answer(right)
+        pump(until: { labelText(plain) == "1/12" && labelText(overridden) == "1/12" }, "the count follows the answer")
     }
 }

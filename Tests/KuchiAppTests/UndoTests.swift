@@ -83,7 +83,7 @@ struct UndoTests {
 @MainActor
 private func reviews(of card: Challenge, in app: AppHarness) throws -> [LoggedReview] {
     let path = app.folder.appendingPathComponent("data").appendingPathComponent(AppModels.reviewDatabaseName).path
-    return try ReviewStore(path: path).reviews(of: CardID(deck: app.models.challenges.deckKey, question: card.question))
+    return try ReviewStore(path: path).reviews(of: CardID(deck: app.models.deckInUse.key, question: card.question))
 }
 
 /// "Remembered 0/5": the Learn page's counter.

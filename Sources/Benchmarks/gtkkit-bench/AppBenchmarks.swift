@@ -167,7 +167,7 @@ enum AppBenchmarks {
             let planner = StudyPlanner(store: store, settings: { Settings() })
             let session = ChallengesViewModel(deck: deck, planner: planner, deckKey: "bench")
             cards = deck.cards.count
-            asked = session.numberOfQuestions
+            asked = session.length
         }
         table.add("open \(url.lastPathComponent) (\(cards) cards) and plan a session (\(asked) questions)",
                   formatMilliseconds(time), target: "≤ 30 ms")

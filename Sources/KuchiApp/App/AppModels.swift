@@ -6,17 +6,20 @@ import KuchiModel
 @MainActor
 struct AppModels {
     let users: UserManager
+    /// The deck in use, which the sessions, the card browser and the statistics read.
+    let deckInUse: DeckInUse
     let challenges: ChallengesViewModel
     let learn: LearnSession
     let typing: TypingSession
     let planner: StudyPlanner
-    let decks: DeckShelf
+    let decks: DeckChooser
+    let imports: DeckImports
     let state: AppState
     let speaker: Speaker
     let cards: CardShelf
 
     /// Loads the profile and settings from `storage`, and the deck they name (a large
-    /// one in the background: see ``DeckShelf``; `deckLoadGate` runs on its thread
+    /// one in the background: see ``DeckChooser``; `deckLoadGate` runs on its thread
     /// before it is read, for tests to hold it); `speaker` says words (the user's own
     /// speech-dispatcher unless a test gives another).
     static func load(
@@ -31,26 +34,25 @@ struct AppModels {
         let planner = StudyPlanner.open(
             path: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
             legacyProgress: storage.location.progressFile, settings: { users.settings })
-        let restored = DeckShelf.restored(id: users.settings.deck, from: catalog)
-        // The session's length is the setting, read live: one source for the
-        // session and for its score (ScoreView reads `numberOfQuestions`).
+        let restored = DeckChooser.restored(id: users.settings.deck, from: catalog)
+        let deckInUse = restored.inUse
+        // The session reads the setting live: a change in Settings moves the end of a
+        // running session, and its score, which reads both its numbers from the session.
         let challenges = ChallengesViewModel(
-            deck: restored.deck, length: { users.settings.numberOfQuestions }, recorder: users, planner: planner,
-            deckKey: restored.id, random: random)
-        let learn = LearnSession(
-            deck: restored.deck, recorder: users, planner: planner, deckKey: restored.id, random: random)
+            deck: deckInUse, questionsPerSession: { users.settings.questionsPerSession }, planner: planner,
+            random: random)
+        let learn = LearnSession(deck: deckInUse, planner: planner, random: random)
         let typing = TypingSession(
-            deck: restored.deck, directions: { users.settings.directions(for: $0) }, recorder: users, planner: planner,
-            deckKey: restored.id, random: random, startsNow: false)
+            deck: deckInUse, directions: { users.settings.directions(for: $0) }, planner: planner, random: random,
+            startsNow: false)
         let state = AppState(screen: users.isRegistered ? .home : .register)
-        let decks = DeckShelf(
-            catalog: catalog, users: users, challenges: challenges, learn: learn, typing: typing, state: state,
-            current: restored, planner: planner, loadGate: deckLoadGate)
+        let decks = DeckChooser(catalog: catalog, users: users, state: state, restored: restored, loadGate: deckLoadGate)
+        let imports = DeckImports(chooser: decks, planner: planner, state: state)
         if !users.loadProblems.isEmpty { state.toaster.show(tr("A damaged file was moved aside")) }
         let cards = CardShelf(browser: CardBrowser(), decks: decks, planner: planner, state: state)
         return AppModels(
-            users: users, challenges: challenges, learn: learn, typing: typing, planner: planner, decks: decks,
-            state: state, speaker: speaker, cards: cards)
+            users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
+            decks: decks, imports: imports, state: state, speaker: speaker, cards: cards)
     }
 
     /// The review history, in the XDG data folder beside the imported decks.

@@ -52,9 +52,13 @@ public final class KuchiApplication {
         application.onStartup { [unowned self] _ in self.startup() }
         application.onActivate { [unowned self] _ in self.activate() }
         // Every way out (Quit, the window closed, a logout's SIGTERM, Ctrl+C, a closed
-        // terminal's SIGHUP) ends here: waiting answers are saved and the database file
-        // is brought up to date.
-        application.onShutdown { [unowned self] _ in self.models?.planner.close() }
+        // terminal's SIGHUP) ends here: waiting answers are saved, the database file is
+        // brought up to date, and a settings or profile file whose save failed is tried
+        // once more.
+        application.onShutdown { [unowned self] _ in
+            self.models?.planner.close()
+            self.models?.users.saveFailedFiles()
+        }
     }
 
     /// Runs until the window closes; returns the exit status.
@@ -90,7 +94,7 @@ public final class KuchiApplication {
         if let path = options.bytes("deck") {
             models.decks.open(resolve(path, in: commandLine))
         }
-        if let path = options.bytes("import-deck"), let problem = models.decks.importDeck(resolve(path, in: commandLine)) {
+        if let path = options.bytes("import-deck"), let problem = models.imports.importDeck(resolve(path, in: commandLine)) {
             commandLine.printError(problem)
             if !commandLine.isRemote { launchImportRefused = true }
             return 1

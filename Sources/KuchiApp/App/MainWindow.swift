@@ -10,7 +10,7 @@ enum MainWindow {
 
     static func make(application: Application?, models: AppModels) -> Window {
         let state = models.state
-        let decks = models.decks
+        let imports = models.imports
         let users = models.users
         let home = ViewStackLink()
         let cards = models.cards
@@ -30,7 +30,7 @@ enum MainWindow {
                 }
                 .widgetName("back")
         } title: {
-            HomeTitle(link: home, state: state, decks: decks)
+            HomeTitle(link: home, state: state, inUse: models.deckInUse)
         }
         .menuName(tr("Main Menu"))
         let window = Window(
@@ -42,12 +42,12 @@ enum MainWindow {
                     isPresented: { state.importFailure != nil }, title: { state.importFailure?.title ?? "" },
                     message: { state.importFailure?.message ?? "" }, button: tr("OK"), dismiss: { state.importFailure = nil })
                 .formDialog(
-                    isPresented: { decks.fieldMappingChoice != nil },
+                    isPresented: { imports.fieldMappingChoice != nil },
                     title: { FieldMappingChoice.title }, message: { FieldMappingChoice.message },
-                    confirm: tr("Import"), onConfirm: { decks.confirmFieldMapping() },
-                    onCancel: { decks.cancelFieldMapping() }
+                    confirm: tr("Import"), onConfirm: { imports.confirmFieldMapping() },
+                    onCancel: { imports.cancelFieldMapping() }
                 ) {
-                    FieldMappingForm(decks: decks)
+                    FieldMappingForm(imports: imports)
                 }
                 .confirmation(
                     isPresented: { state.isConfirmingForget }, title: tr("Forget You?"),
@@ -66,7 +66,7 @@ enum MainWindow {
                     patterns: ["*.json", "*.apkg", "*.tsv", "*.csv", "*.txt"],
                     onChoose: { path in
                         state.isChoosingDeckFile = false
-                        decks.importInBackground(LocalPath(bytes: path))
+                        imports.importInBackground(LocalPath(bytes: path))
                     },
                     onCancel: { state.isChoosingDeckFile = false })
                 .confirmation(
@@ -82,12 +82,13 @@ enum MainWindow {
                     onConfirm: { cards.deleteSelected() }, onCancel: { state.cardConfirmation = nil })
                 .fileSaver(
                     isPresented: { state.exporting != nil }, title: { state.exporting?.title ?? "" },
-                    name: { state.exporting?.fileName(deck: decks.currentID) ?? "" },
+                    name: { state.exporting?.fileName(deck: models.deckInUse.catalogID) ?? "" },
                     onChoose: { path in
                         if let kind = state.exporting { cards.export(kind, to: LocalPath(bytes: path)) }
                     },
                     onCancel: { state.exporting = nil })
                 .environment(models.users)
+                .environment(models.deckInUse)
                 .environment(models.cards)
                 .environment(models.cards.browser)
                 .environment(models.challenges)
@@ -95,12 +96,13 @@ enum MainWindow {
                 .environment(models.typing)
                 .environment(models.planner)
                 .environment(models.decks)
+                .environment(models.imports)
                 .environment(models.speaker)
                 .environment(state)
         }
         // A large deck named in the settings is read once the window shows: when the
         // loop is next idle after the first frame, not inside its paint.
-        window.afterFirstPaint { MainLoop.idle { decks.loadPendingDeck() } }
+        window.afterFirstPaint { MainLoop.idle { models.decks.loadPendingDeck() } }
         return window
     }
 }

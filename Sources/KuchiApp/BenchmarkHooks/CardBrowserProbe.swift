@@ -29,7 +29,7 @@ public final class CardBrowserProbe {
     }
 
     /// The name the schedule knows the deck in use by.
-    public var deckKey: String { models.decks.currentKey }
+    public var deckKey: String { models.deckInUse.key }
 
     /// Opens the card browser (Ctrl+B).
     public func open() { models.cards.open() }

@@ -15,23 +15,26 @@ final class CardShelf {
     var draftReading = ""
     var draftMeaning = ""
 
-    @ObservationIgnored private let decks: DeckShelf
+    /// Where an edited deck goes back to, and its files.
+    @ObservationIgnored private let decks: DeckChooser
+    /// The deck the browser shows.
+    @ObservationIgnored private let inUse: DeckInUse
     @ObservationIgnored private let planner: StudyPlanner
     @ObservationIgnored private let state: AppState
 
-    init(browser: CardBrowser, decks: DeckShelf, planner: StudyPlanner, state: AppState) {
+    init(browser: CardBrowser, decks: DeckChooser, planner: StudyPlanner, state: AppState) {
         self.browser = browser
         self.decks = decks
+        inUse = decks.inUse
         self.planner = planner
         self.state = state
     }
 
     /// Shows the card browser over the deck in use.
     func open() {
-        let key = decks.currentKey
         browser.show(
-            decks.currentDeck, key: key, schedule: planner.schedule(deck: key),
-            isImported: decks.currentID.map(decks.catalog.isImported) ?? false)
+            inUse.deck, key: inUse.key, schedule: planner.schedule(deck: inUse.key),
+            isImported: inUse.catalogID.map(decks.catalog.isImported) ?? false)
         state.isEditingCard = false
         state.screen = .cards
     }
@@ -41,7 +44,7 @@ final class CardShelf {
 
     /// Whether the deck in use can be edited: one from Kuchi's decks, not a file opened
     /// with `--deck` (export it, or import it, to edit it).
-    var canEdit: Bool { decks.currentID != nil }
+    var canEdit: Bool { inUse.catalogID != nil }
 
     func beginEdit() {
         guard let card = selected?.card, canEdit else { return }
@@ -51,7 +54,7 @@ final class CardShelf {
     }
 
     func saveEdit() {
-        guard let card = selected?.card, let id = decks.currentID else { return }
+        guard let card = selected?.card, let id = inUse.catalogID else { return }
         changeDeck(title: tr("Could not save the edit of {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
             try decks.catalog.edit(question: card.question, reading: draftReading, answer: draftMeaning, deck: id)
         }
@@ -62,7 +65,7 @@ final class CardShelf {
         guard let card = selected else { return }
         let changed = changeSchedule(of: card.card.question, title: tr("Could not change {word}", ["word": card.card.question])) {
             () throws(ReviewStoreError) in
-            try planner.setSuspended(!card.isSuspended, question: card.card.question, deck: decks.currentKey)
+            try planner.setSuspended(!card.isSuspended, question: card.card.question, deck: inUse.key)
         }
         if changed { state.toaster.show(card.isSuspended
             ? tr("{word} is back in your reviews", ["word": card.card.question])
@@ -74,20 +77,20 @@ final class CardShelf {
         guard let card = selected else { return }
         let changed = changeSchedule(of: card.card.question, title: tr("Could not reset {word}", ["word": card.card.question])) {
             () throws(ReviewStoreError) in
-            try planner.resetProgress(question: card.card.question, deck: decks.currentKey)
+            try planner.resetProgress(question: card.card.question, deck: inUse.key)
         }
         if changed { state.toaster.show(tr("{word} is new again", ["word": card.card.question])) }
     }
 
     func deleteSelected() {
         state.cardConfirmation = nil
-        guard let card = selected?.card, let id = decks.currentID, browser.isImportedDeck else { return }
+        guard let card = selected?.card, let id = inUse.catalogID, browser.isImportedDeck else { return }
         changeDeck(title: tr("Could not delete {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
             try decks.catalog.delete(question: card.question, deck: id)
         }
         // Its history goes with it, so a word of the same name imported later starts new.
-        try? planner.resetProgress(question: card.question, deck: decks.currentKey)
-        try? planner.setSuspended(false, question: card.question, deck: decks.currentKey)
+        try? planner.resetProgress(question: card.question, deck: inUse.key)
+        try? planner.setSuspended(false, question: card.question, deck: inUse.key)
         browser.selected = nil
         state.toaster.show(tr("{word} was deleted", ["word": card.question]))
     }
@@ -98,15 +101,15 @@ final class CardShelf {
         do throws(ExportError) {
             switch kind {
             case .deck:
-                state.toaster.show(try CardExport.write(decks.currentDeck, to: path))
+                state.toaster.show(try CardExport.write(inUse.deck, to: path))
             case .reviews:
                 let reviews: [ExportedReview]
                 do {
-                    reviews = try planner.exportedReviews(deck: decks.currentKey)
+                    reviews = try planner.exportedReviews(deck: inUse.key)
                 } catch {
                     throw ExportError(path: path, reason: tr("the review history could not be read: {reason}", ["reason": error.description]))
                 }
-                state.toaster.show(try CardExport.write(reviews, of: decks.currentName, to: path))
+                state.toaster.show(try CardExport.write(reviews, of: inUse.name, to: path))
             }
         } catch {
             state.importFailure = (
@@ -119,12 +122,12 @@ final class CardShelf {
         do {
             let deck = try change()
             decks.replaceCurrent(with: deck)
-            browser.show(deck, key: decks.currentKey, schedule: planner.schedule(deck: decks.currentKey),
+            browser.show(deck, key: inUse.key, schedule: planner.schedule(deck: inUse.key),
                          isImported: browser.isImportedDeck)
         } catch {
             state.importFailure = (
                 title: title,
-                message: error.problems.prefix(DeckShelf.problemsShown).map { PrintableText.escaping($0.description) }
+                message: error.problems.prefix(DeckChooser.problemsShown).map { PrintableText.escaping($0.description) }
                     .joined(separator: "\n"))
         }
     }
@@ -137,7 +140,7 @@ final class CardShelf {
             state.importFailure = (title: title, message: tr("Your review history could not be changed: {reason}.", ["reason": error.description]))
             return false
         }
-        if let schedule = planner.schedule(deck: decks.currentKey) { browser.update(question, schedule: schedule) }
+        if let schedule = planner.schedule(deck: inUse.key) { browser.update(question, schedule: schedule) }
         return true
     }
 }

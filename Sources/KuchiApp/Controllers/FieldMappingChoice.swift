@@ -3,7 +3,7 @@ import Observation
 
 /// An Anki package whose field names do not say which field is the word, the reading
 /// and the meaning: the learner chooses in a dialog, one note type at a time, before
-/// the import (``DeckShelf/importDeck(_:)``).
+/// the import (``DeckImports/importDeck(_:)``).
 @MainActor @Observable
 final class FieldMappingChoice {
     /// The package being imported.

@@ -7,7 +7,7 @@ import KuchiModel
 enum NewWordSpeech {
     /// Follows the Learn page while the setting is on; cancel (or drop) the result to stop.
     static func follow(
-        learn: LearnSession, state: AppState, users: UserManager, speaker: Speaker, decks: DeckShelf
+        learn: LearnSession, state: AppState, users: UserManager, speaker: Speaker, decks: DeckChooser
     ) -> Tracking {
         var lastSaid: ShownCard?
         return track({ () -> ShownCard? in

@@ -1,4 +1,5 @@
 import GtkKit
+import KuchiModel
 
 /// The header bar's title: Home's view switcher in a wide window, else "Kuchi"
 /// and the deck in use.
@@ -7,12 +8,12 @@ import GtkKit
 struct HomeTitle: View {
     let link: ViewStackLink
     let state: AppState
-    let decks: DeckShelf
+    let inUse: DeckInUse
     @Environment(\.horizontalSizeClass) private var horizontalSizeClass
 
     var body: some View {
         ViewSwitcherTitle(
-            link: link, title: "Kuchi", subtitle: { decks.currentName },
+            link: link, title: "Kuchi", subtitle: { inUse.name },
             showsSwitcher: { state.screen == .home && horizontalSizeClass == .regular })
             .widgetName("home-title")
     }

@@ -42,9 +42,8 @@ struct ChallengePage: View {
             Page(AppState.ChallengeStep.welcome) { ScreenFrame { WelcomeView() } }
             Page(AppState.ChallengeStep.practice) {
                 PracticeView()
-                    // The session's length has one source: the setting, which the session
-                    // reads, capped by what the schedule holds today.
-                    .environment(\.questionsPerSession, challenges.numberOfQuestions)
+                    // SPEC §3's key, from the one place the session's length is known.
+                    .environment(\.questionsPerSession, challenges.length)
             }
             Page(AppState.ChallengeStep.typing) { TypingView() }
         }

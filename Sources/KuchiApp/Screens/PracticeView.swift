@@ -102,15 +102,13 @@ struct QuestionView: View {
     }
 }
 
-/// "<answered>/<questions per session>": the total is the `questionsPerSession`
-/// environment value, which the practice page sets from its session (the setting,
-/// capped by what the schedule holds today).
+/// "<answered>/<length>": both numbers from the session, which reads the
+/// questions-per-session setting, capped by what the schedule holds today.
 struct ScoreView: View {
     @Environment(ChallengesViewModel.self) private var session
-    @Environment(\.questionsPerSession) private var questionsPerSession
 
     var body: some View {
-        Text { "\(session.numberOfAnswered)/\(questionsPerSession)" }
+        Text { "\(session.numberOfAnswered)/\(session.length)" }
             .cssClass("title-4", "numeric")
             .help(tr("Correct answers in this session"))
             .accessibilityLabel { spoken }
@@ -119,7 +117,7 @@ struct ScoreView: View {
     }
 
     /// "Score: 3 of 5", read for the score and announced when it changes.
-    private var spoken: String { tr("Score: {answered} of {questions}", ["answered": session.numberOfAnswered.grouped, "questions": questionsPerSession.grouped]) }
+    private var spoken: String { tr("Score: {answered} of {questions}", ["answered": session.numberOfAnswered.grouped, "questions": session.length.grouped]) }
 }
 
 /// The answer choices: the same buttons for every question, relabelled, each with

@@ -6,7 +6,9 @@ import KuchiModel
 struct SettingsView: View {
     @Environment(UserManager.self) private var users
     @Environment(AppState.self) private var state
-    @Environment(DeckShelf.self) private var decks
+    @Environment(DeckChooser.self) private var decks
+    @Environment(DeckImports.self) private var imports
+    @Environment(DeckInUse.self) private var inUse
     @Environment(CardShelf.self) private var cards
 
     var body: some View {
@@ -15,7 +17,7 @@ struct SettingsView: View {
             PreferencesGroup(tr("Practice")) {
                 SpinRow(
                     tr("Questions per session"), subtitle: tr("Correct answers that end a challenge"),
-                    value: $users.settings.numberOfQuestions, in: Settings.questionsRange
+                    value: $users.settings.questionsPerSession, in: Settings.questionsRange
                 )
                 .widgetName("questions-per-session")
                 SpinRow(
@@ -53,8 +55,8 @@ struct SettingsView: View {
                     tr("A Kuchi deck (JSON), an Anki package (.apkg) or notes exported from Anki as text")
                 }) {
                     Button(tr("Import…")) { state.isChoosingDeckFile = true }
-                        .enabled { decks.importingName == nil }
-                        .help { decks.importingName.map { tr("Importing {file}…", ["file": $0]) } ?? tr("Import a deck from a file") }
+                        .enabled { imports.importingName == nil }
+                        .help { imports.importingName.map { tr("Importing {file}…", ["file": $0]) } ?? tr("Import a deck from a file") }
                         .widgetName("import-deck")
                 }
             }
@@ -82,16 +84,16 @@ struct SettingsView: View {
 
     private var deckIndex: Binding<Int> {
         Binding(
-            get: { decks.entries.firstIndex { $0.id == decks.currentID } ?? 0 },
+            get: { decks.entries.firstIndex { $0.id == inUse.catalogID } ?? 0 },
             set: { index in if decks.entries.indices.contains(index) { decks.select(decks.entries[index].id) } })
     }
 
     /// Production (meaning → Japanese) for the deck in use.
     private var production: Binding<Bool> {
         Binding(
-            get: { users.settings.productionDecks.contains(decks.currentKey) },
+            get: { users.settings.productionDecks.contains(inUse.key) },
             set: { isOn in
-                let key = decks.currentKey
+                let key = inUse.key
                 users.settings.productionDecks.removeAll { $0 == key }
                 if isOn { users.settings.productionDecks.append(key) }
             })

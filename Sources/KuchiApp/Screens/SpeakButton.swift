@@ -2,13 +2,13 @@ import GtkKit
 import KuchiModel
 
 /// Says a card's word aloud: an icon button that plays the card's own recording, if it
-/// has one (``DeckShelf/recordingPath(for:)``), or asks the ``Speaker`` to say its
+/// has one (``DeckChooser/recordingPath(for:)``), or asks the ``Speaker`` to say its
 /// reading (``KuchiModel/Challenge/spokenText``). Where neither can be, it is
 /// insensitive, and its tooltip, which a screen reader reads as its description, says
 /// why and what to install.
 struct SpeakButton: View {
     @Environment(Speaker.self) private var speaker
-    @Environment(DeckShelf.self) private var decks
+    @Environment(DeckChooser.self) private var decks
     private let card: @MainActor () -> Challenge?
 
     init(card: @escaping @MainActor () -> Challenge?) {

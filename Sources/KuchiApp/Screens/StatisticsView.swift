@@ -10,7 +10,7 @@ import KuchiModel
 /// meaning) or production (meaning → Japanese, typed under Type Answers).
 struct StatisticsView: View {
     @Environment(StudyPlanner.self) private var planner
-    @Environment(ChallengesViewModel.self) private var challenges
+    @Environment(DeckInUse.self) private var inUse
     @State private var direction = PracticeDirection.recognition
 
     var body: some View {
@@ -48,7 +48,7 @@ struct StatisticsView: View {
     }
 
     private var statistics: ReviewStatistics? {
-        planner.statistics(deck: direction.scheduleKey(for: challenges.deckKey), deckSize: challenges.deck.cards.count)
+        planner.statistics(deck: direction.scheduleKey(for: inUse.key), deckSize: inUse.deck.cards.count)
     }
 
     private var directionIndex: Binding<Int> {

@@ -42,7 +42,7 @@ struct ChallengeDealer: Sendable {
     /// card's own level first and from the whole deck if the level runs short. No two
     /// choices share a sense ("to eat; to live on" and "to eat" do), so a distractor is
     /// never also right.
-    func test(forCardAt index: Int, using random: inout some RandomNumberGenerator) -> ChallengeTest {
+    func question(forCardAt index: Int, using random: inout some RandomNumberGenerator) -> ChallengeQuestion {
         let challenge = cards[index]
         let wanted = choicesPerQuestion - 1
         var chosen: [String] = []
@@ -55,7 +55,7 @@ struct ChallengeDealer: Sendable {
         }
         chosen.append(challenge.answer)
         chosen.shuffle(using: &random)
-        return ChallengeTest(challenge: challenge, answers: chosen)
+        return ChallengeQuestion(challenge: challenge, answers: chosen)
     }
 
     /// Appends up to `count` answers from `pool` none of whose senses is `taken` yet.

@@ -10,12 +10,13 @@ import Observation
 /// - ``answer(_:)`` with the index of the chosen answer, which counts it, records it
 ///   and returns the ``Feedback`` to show; the next question waits until
 ///   ``acknowledgeFeedback()``;
-/// - ``isOver`` once ``numberOfAnswered`` reaches ``numberOfQuestions`` and the last
-///   feedback was acknowledged.
+/// - ``isOver`` once ``numberOfAnswered`` reaches ``length`` and the last feedback was
+///   acknowledged.
 ///
-/// The session length is not stored here: ``numberOfQuestions`` reads the setting it is
-/// given on every access, so a change in Settings moves the end of a running session
-/// (and, since it is observed, everything that shows it).
+/// The session's length is not stored here: ``length`` reads the questions-per-session
+/// setting it is given on every access, so a change in Settings moves the end of a
+/// running session (and, since it is observed, everything that shows it). The score
+/// reads both its numbers here: ``numberOfAnswered`` of ``length``.
 ///
 /// With a ``StudyPlanner`` the questions follow the learner's schedule: a session asks
 /// the cards due now, most overdue first, then new cards while today's limit allows, and
@@ -28,27 +29,15 @@ import Observation
 @Observable
 public final class ChallengesViewModel {
     /// The question being asked, or `nil` when the deck has no cards.
-    public private(set) var currentChallenge: ChallengeTest?
+    public private(set) var currentChallenge: ChallengeQuestion?
     /// Every correctly answered question of this session, in order.
-    public private(set) var correctAnswers: [ChallengeTest] = []
+    public private(set) var correctAnswers: [ChallengeQuestion] = []
     /// Every wrong attempt of this session, in order (a question may appear more than once).
-    public private(set) var wrongAnswers: [ChallengeTest] = []
+    public private(set) var wrongAnswers: [ChallengeQuestion] = []
     /// The feedback to the last answer, until it is acknowledged.
     public private(set) var feedback: Feedback?
     /// Whether the current question's choices show; hidden for every new question.
     public private(set) var showsChoices = false
-    /// The cards questions are drawn from.
-    public var deck: Deck {
-        access(keyPath: \.deckRevision)
-        return core.deck
-    }
-    /// The deck's name in the schedule (its identifier).
-    public var deckKey: String {
-        access(keyPath: \.deckRevision)
-        return core.deckKey
-    }
-    /// Counts deck switches, so what reads ``deck`` follows them.
-    private var deckRevision = 0
     /// Whether this session is extra practice beyond the schedule.
     public private(set) var isExtraPractice = false
     /// How many cards the schedule gave this session; nil when not following one.
@@ -57,7 +46,8 @@ public final class ChallengesViewModel {
     /// How many choices each question offers (fewer if the deck is too small).
     public let choicesPerQuestion: Int
 
-    @ObservationIgnored private let length: @MainActor () -> Int
+    /// The questions-per-session setting, read live.
+    @ObservationIgnored private let questionsPerSession: @MainActor () -> Int
     @ObservationIgnored private let core: PracticeCore
     @ObservationIgnored private var random: any RandomNumberGenerator
     @ObservationIgnored private var dealer: ChallengeDealer
@@ -71,56 +61,66 @@ public final class ChallengesViewModel {
     @ObservationIgnored private var isRated = false
     @ObservationIgnored private var askedAt = ContinuousClock.now
 
-    /// Starts a session on `deck` with a first question ready.
+    /// Starts a session on the deck in use with a first question ready; each change of
+    /// deck starts a new session on the new one.
     ///
     /// - Parameters:
-    ///   - deck: the cards practised.
+    ///   - inUse: the deck in use; a change of deck starts a new session on the new one.
     ///   - choicesPerQuestion: how many choices each question offers.
-    ///   - length: the number of correct answers that ends a session, read each time it
-    ///     is needed (the app passes the setting, so a change applies at once); without
-    ///     one, the setting's default, ``Settings/defaultQuestionsPerSession``.
-    ///   - recorder: told of every answer (the user's progress).
+    ///   - questionsPerSession: the number of correct answers that ends a session, read
+    ///     each time it is needed (the app passes ``Settings/questionsPerSession``, so a
+    ///     change applies at once); without one, the setting's default,
+    ///     ``Settings/defaultQuestionsPerSession``.
     ///   - planner: plans each session and keeps each answer as a review; without one,
     ///     sessions are practice that is not scheduled.
-    ///   - deckKey: the deck's name in the schedule; the deck's own name without one.
     ///   - random: where every random choice comes from; pass a
     ///     ``SeededRandomNumberGenerator`` to make a session reproducible.
     public init(
+        deck inUse: DeckInUse,
+        choicesPerQuestion: Int = 3,
+        questionsPerSession: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
+        planner: StudyPlanner? = nil,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        core = PracticeCore(deck: inUse, planner: planner)
+        self.choicesPerQuestion = choicesPerQuestion
+        self.questionsPerSession = questionsPerSession
+        self.random = random
+        dealer = ChallengeDealer(deck: inUse.deck, choicesPerQuestion: choicesPerQuestion)
+        inUse.whenChanged { [weak self] in self?.deckChanged() }
+        restart()
+    }
+
+    /// Starts a session on `deck` alone, named `deckKey` in the schedule (its name
+    /// without one).
+    public convenience init(
         deck: Deck,
         choicesPerQuestion: Int = 3,
-        length: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
-        recorder: (any PracticeRecorder)? = nil,
+        questionsPerSession: @escaping @MainActor () -> Int = { Settings.defaultQuestionsPerSession },
         planner: StudyPlanner? = nil,
         deckKey: String? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
-        self.choicesPerQuestion = choicesPerQuestion
-        self.length = length
-        self.random = random
-        dealer = ChallengeDealer(deck: deck, choicesPerQuestion: choicesPerQuestion)
-        restart()
+        self.init(
+            deck: DeckInUse(deck, key: deckKey), choicesPerQuestion: choicesPerQuestion,
+            questionsPerSession: questionsPerSession, planner: planner, random: random)
     }
 
-    /// How many correct answers end the session: the setting, read now, or fewer when
-    /// the schedule has fewer cards for this session.
-    public var numberOfQuestions: Int {
-        guard let plannedCount else { return length() }
-        return min(length(), plannedCount)
+    /// How many correct answers end this session: the questions-per-session setting,
+    /// read now, or fewer when the schedule has fewer cards for this session.
+    public var length: Int {
+        guard let plannedCount else { return questionsPerSession() }
+        return min(questionsPerSession(), plannedCount)
     }
 
     /// What a new session would hold now, per the schedule; nil without one.
-    public var outlook: StudyOutlook? {
-        // Follows a deck switch as well as the schedule.
-        access(keyPath: \.deckRevision)
-        return core.outlook
-    }
+    public var outlook: StudyOutlook? { core.outlook }
 
     /// Correct answers so far in this session.
     public var numberOfAnswered: Int { correctAnswers.count }
 
     /// Whether the session has reached its length and its last feedback was seen.
-    public var isOver: Bool { numberOfAnswered >= numberOfQuestions && feedback == nil }
+    public var isOver: Bool { numberOfAnswered >= length && feedback == nil }
 
     /// The practice screen opens: a finished session starts again (as does a scheduled
     /// one nothing was answered in), an unfinished one goes on with its question's
@@ -147,20 +147,20 @@ public final class ChallengesViewModel {
     /// hidden, while feedback waits, once the session is over, or for a bad index.
     @discardableResult
     public func answer(_ index: Int) -> Feedback? {
-        guard showsChoices, feedback == nil, !isOver, let test = currentChallenge,
-              test.answers.indices.contains(index)
+        guard showsChoices, feedback == nil, !isOver, let question = currentChallenge,
+              question.answers.indices.contains(index)
         else { return nil }
         let undo = undoPoint()
-        let correct = test.isCorrect(test.answers[index])
+        let correct = question.isCorrect(question.answers[index])
         if correct {
-            correctAnswers.append(test)
+            correctAnswers.append(question)
         } else {
-            wrongAnswers.append(test)
+            wrongAnswers.append(question)
         }
         // The first answer that is saved rates the question: if the review could not be
         // saved, the next answer to it tries again.
         if let after = core.record(
-            test.challenge, correct ? .right : .wrong, shownAt: askedAt, isReview: !isRated, undo: undo),
+            question.challenge, correct ? .right : .wrong, shownAt: askedAt, isReview: !isRated, undo: undo),
            let index = currentCardIndex
         {
             isRated = true
@@ -175,7 +175,7 @@ public final class ChallengesViewModel {
     /// the session is now over); after a wrong one the same question stays.
     public func acknowledgeFeedback() {
         guard let feedback else { return }
-        if feedback == .correct, numberOfAnswered < numberOfQuestions {
+        if feedback == .correct, numberOfAnswered < length {
             dealNextQuestion()
         }
         self.feedback = nil
@@ -207,12 +207,10 @@ public final class ChallengesViewModel {
         restart()
     }
 
-    /// Practises `deck` from now on, in a new session; `key` names it in the schedule.
-    public func use(_ deck: Deck, key: String? = nil) {
-        guard core.use(deck, key: key) else { return }
-        deckRevision += 1
+    /// The deck in use changed: a new session on it.
+    private func deckChanged() {
         isExtraPractice = false
-        dealer = ChallengeDealer(deck: deck, choicesPerQuestion: choicesPerQuestion)
+        dealer = ChallengeDealer(deck: core.deck, choicesPerQuestion: choicesPerQuestion)
         currentCardIndex = nil
         restart()
     }
@@ -229,7 +227,7 @@ public final class ChallengesViewModel {
             return
         }
         currentCardIndex = index
-        currentChallenge = dealer.test(forCardAt: index, using: &random)
+        currentChallenge = dealer.question(forCardAt: index, using: &random)
     }
 
     /// The next card the schedule asks for: one whose learning step has come (most
@@ -251,22 +249,6 @@ public final class ChallengesViewModel {
 /// What the player is told after an answer.
 public enum Feedback: Sendable, Equatable {
     case correct, wrong
-}
-
-/// Told of every answer. The schedule's reviews go to a ``StudyPlanner``; this is for
-/// whatever else follows answers.
-@MainActor
-public protocol PracticeRecorder: AnyObject {
-    func record(_ challenge: Challenge, correct: Bool)
-}
-
-/// Answers are kept as reviews in the ``StudyPlanner`` now, not in progress.json; an
-/// answer is still a change the person made, so files whose save failed (a read-only
-/// folder, a full disk) are tried again with it, as with every other change.
-extension UserManager: PracticeRecorder {
-    public func record(_ challenge: Challenge, correct: Bool) {
-        saveFailedFiles()
-    }
 }
 
 /// Taking back the last answer (Ctrl+Z).

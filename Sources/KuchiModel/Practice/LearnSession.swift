@@ -36,22 +36,28 @@ public final class LearnSession {
     @ObservationIgnored private var random: any RandomNumberGenerator
 
     /// - Parameters:
-    ///   - deck: the cards practised.
+    ///   - inUse: the deck in use; each change of deck starts a new round on the new one.
     ///   - roundSize: cards a round holds at most.
-    ///   - recorder: told of each card marked (remembered counts as correct).
     ///   - planner: plans each round and keeps each card marked as a review; without
     ///     one, rounds are practice that is not scheduled.
-    ///   - deckKey: the deck's name in the schedule; the deck's own name without one.
     ///   - random: where every random choice comes from.
     public init(
-        deck: Deck, roundSize: Int = 10, recorder: (any PracticeRecorder)? = nil,
-        planner: StudyPlanner? = nil, deckKey: String? = nil,
+        deck inUse: DeckInUse, roundSize: Int = 10, planner: StudyPlanner? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
-        core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
+        core = PracticeCore(deck: inUse, planner: planner)
         self.roundSize = max(roundSize, 1)
         self.random = random
+        inUse.whenChanged { [weak self] in self?.startAgain() }
         startAgain()
+    }
+
+    /// Flash cards of `deck` alone, named `deckKey` in the schedule (its name without one).
+    public convenience init(
+        deck: Deck, roundSize: Int = 10, planner: StudyPlanner? = nil, deckKey: String? = nil,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        self.init(deck: DeckInUse(deck, key: deckKey), roundSize: roundSize, planner: planner, random: random)
     }
 
     /// Turns the card over (and back).
@@ -81,12 +87,6 @@ public final class LearnSession {
         index = 0
         remembered = 0
         isFlipped = false
-    }
-
-    /// Learns `deck` from now on, in a new round.
-    public func use(_ deck: Deck, key: String? = nil) {
-        guard core.use(deck, key: key) else { return }
-        startAgain()
     }
 }
 

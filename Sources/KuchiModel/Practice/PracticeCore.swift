@@ -37,41 +37,29 @@ public enum PracticeDirection: String, Codable, Sendable, CaseIterable {
     }
 }
 
-/// What every practice mode stands on: the deck in use and its name in the schedule,
-/// planning a session from the schedule, recording an answer as a review with its
-/// timing, and taking the last answer back. Challenge and Learn are thin over it; no
-/// other type knows the rating rule.
+/// What every practice mode stands on: the deck in use (read from its one owner,
+/// ``DeckInUse``), planning a session from the schedule, recording an answer as a
+/// review with its timing, and taking the last answer back. Challenge, Learn and Type
+/// are thin over it; no other type knows the rating rule.
 @MainActor
 final class PracticeCore {
-    /// The cards practised.
-    private(set) var deck: Deck
-    /// The deck's name in the schedule (its identifier).
-    private(set) var deckKey: String
-    /// The deck's questions and where each stands.
-    private(set) var questions: DeckQuestions
+    /// The deck in use, whose changes the practice mode follows.
+    let inUse: DeckInUse
     private let planner: StudyPlanner?
-    private let recorder: (any PracticeRecorder)?
     /// The last answer recorded since the session was planned, until it is taken back.
     private var lastAnswer: RecordedAnswer?
 
-    init(deck: Deck, deckKey: String?, planner: StudyPlanner?, recorder: (any PracticeRecorder)?) {
-        self.deck = deck
-        self.deckKey = deckKey ?? deck.name
-        questions = DeckQuestions(deck)
+    init(deck inUse: DeckInUse, planner: StudyPlanner?) {
+        self.inUse = inUse
         self.planner = planner
-        self.recorder = recorder
     }
 
-    /// Practises `deck` from now on, named `key` in the schedule (its name without one);
-    /// false when that is already the deck in use.
-    func use(_ deck: Deck, key: String?) -> Bool {
-        let key = key ?? deck.name
-        guard deck != self.deck || key != deckKey else { return false }
-        self.deck = deck
-        deckKey = key
-        questions = DeckQuestions(deck)
-        return true
-    }
+    /// The cards practised.
+    var deck: Deck { inUse.deck }
+    /// The deck's name in the schedule (its identifier).
+    var deckKey: String { inUse.key }
+    /// The deck's questions and where each stands.
+    private var questions: DeckQuestions { inUse.questions }
 
     /// Whether answers are scheduled and saved: there is a planner with a store.
     var isScheduling: Bool { planner?.isScheduling ?? false }
@@ -84,6 +72,7 @@ final class PracticeCore {
         // A new session: the last one's answers are not taken back into it.
         lastAnswer = nil
         guard let planner else { return nil }
+        let questions = questions
         let planned = planner.sessionQuestions(
             deck: direction.scheduleKey(for: deckKey), questions: questions.all, limit: limit)
         guard planner.isScheduling else { return nil }
@@ -96,9 +85,9 @@ final class PracticeCore {
     /// The time the clock of the schedule says it is.
     var now: Date? { planner?.now }
 
-    /// Records an answer to `card` shown at `shownAt`: told to the recorder, and, as
-    /// `isReview` says (a retry of a question already rated is not), saved as a review
-    /// rated by ``AnswerOutcome/rating`` with the time it took. Returns the card's next
+    /// Records an answer to `card` shown at `shownAt`: as `isReview` says (a retry of a
+    /// question already rated is not), saved as a review rated by
+    /// ``AnswerOutcome/rating`` with the time it took. Returns the card's next
     /// state, or nil when no review was saved (no schedule, not a review, or it waits).
     ///
     /// `undo` puts the practice mode back as it was before this answer, for
@@ -108,7 +97,6 @@ final class PracticeCore {
         _ card: Challenge, _ outcome: AnswerOutcome, shownAt: ContinuousClock.Instant, isReview: Bool = true,
         direction: PracticeDirection = .recognition, undo: (@MainActor () -> Void)? = nil
     ) -> FSRSCard? {
-        recorder?.record(card, correct: outcome.isRight)
         let after = isReview
             ? planner?.review(
                 card.question, deck: direction.scheduleKey(for: deckKey), rating: outcome.rating,

@@ -68,27 +68,41 @@ public final class TypingSession {
     @ObservationIgnored private var random: any RandomNumberGenerator
 
     /// - Parameters:
-    ///   - deck: the cards practised.
+    ///   - inUse: the deck in use; a change of deck starts a new round on the new one,
+    ///     once a round has been planned.
     ///   - roundSize: questions a round holds at most.
     ///   - directions: the directions studied for a deck (by its schedule key), read at
     ///     each new round; recognition when it gives none.
-    ///   - recorder: told of every answer (the user's progress).
     ///   - planner: plans each round and keeps each answer as a review; without one,
     ///     rounds are practice that is not scheduled.
-    ///   - deckKey: the deck's name in the schedule; the deck's own name without one.
     ///   - random: where every random choice comes from.
     ///   - startsNow: plan the first round at once; else at ``start()`` (the app plans
     ///     it when the learner asks for it, not before its first frame).
     public init(
-        deck: Deck, roundSize: Int = 10, directions: @escaping @MainActor (String) -> Set<PracticeDirection>,
-        recorder: (any PracticeRecorder)? = nil, planner: StudyPlanner? = nil, deckKey: String? = nil,
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), startsNow: Bool = true
+        deck inUse: DeckInUse, roundSize: Int = 10, directions: @escaping @MainActor (String) -> Set<PracticeDirection>,
+        planner: StudyPlanner? = nil, random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        startsNow: Bool = true
     ) {
-        core = PracticeCore(deck: deck, deckKey: deckKey, planner: planner, recorder: recorder)
+        core = PracticeCore(deck: inUse, planner: planner)
         self.directions = directions
         self.roundSize = max(roundSize, 1)
         self.random = random
+        inUse.whenChanged { [weak self] in
+            guard let self, hasStarted else { return }
+            startAgain()
+        }
         if startsNow { startAgain() }
+    }
+
+    /// Typed answers for `deck` alone, named `deckKey` in the schedule (its name without one).
+    public convenience init(
+        deck: Deck, roundSize: Int = 10, directions: @escaping @MainActor (String) -> Set<PracticeDirection>,
+        planner: StudyPlanner? = nil, deckKey: String? = nil,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), startsNow: Bool = true
+    ) {
+        self.init(
+            deck: DeckInUse(deck, key: deckKey), roundSize: roundSize, directions: directions, planner: planner,
+            random: random, startsNow: startsNow)
     }
 
     /// Typed answers are asked for: a round that is over (or was never planned) starts
@@ -193,12 +207,6 @@ public final class TypingSession {
         index = 0
         rightCount = 0
         prepareQuestion()
-    }
-
-    /// Types answers for `deck` from now on, in a new round.
-    public func use(_ deck: Deck, key: String? = nil) {
-        guard core.use(deck, key: key) else { return }
-        if hasStarted { startAgain() }
     }
 
     private func prepareQuestion() {

@@ -39,15 +39,19 @@ extension ReviewStore {
     /// The stored row of a card, if it has one.
     func storedCard(deck: Int64, question: String) throws -> (id: Int64, card: FSRSCard)? {
         var found: (id: Int64, card: FSRSCard)?
-        try database.query("""
-            SELECT id, state, step, stability, difficulty, due, last_review FROM card
-            WHERE deck = ? AND question = ?
-            """, [.integer(deck), .text(question)]) { row in
+        try database.query(Self.storedCardQuery, [.integer(deck), .text(question)]) { row in
                 let id = row.integer(0)
                 found = (id, try Self.card(from: row, at: 1, row: id))
             }
         return found
     }
+
+    /// The read of one card's row, by ``storedCard(deck:question:)``: an answer's write
+    /// runs it once (tests count its runs).
+    static let storedCardQuery = """
+        SELECT id, state, step, stability, difficulty, due, last_review FROM card
+        WHERE deck = ? AND question = ?
+        """
 
     /// A card from six columns from `first` on: state, step, stability, difficulty, due
     /// and last review (unless `lastReview` is given, as the log keeps five).

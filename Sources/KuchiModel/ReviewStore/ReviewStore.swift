@@ -88,28 +88,45 @@ public final class ReviewStore {
     /// written.
     @discardableResult
     public func record(_ review: Review) throws(ReviewStoreError) -> Int64 {
-        let (deck, id) = try storeErrors {
+        try record(review.card, rating: review.rating, time: review.time, answerTime: review.answerTime) { _ in
+            review.after
+        }.reviewID
+    }
+
+    /// Saves an answer to `card` as a review, in one durable transaction that reads the
+    /// card's row once: `next` gives the card's state after the answer from the state
+    /// stored (nil for a new card), and that state and a log entry are written. Returns
+    /// the state after and the log entry's id (see ``undo(reviewID:)``).
+    ///
+    /// The log's "before" is the state `next` was given, so the log always agrees with
+    /// the card table. On error nothing is written.
+    public func record(
+        _ card: CardID, rating: FSRSRating, time: Date, answerTime: Duration, next: (_ before: FSRSCard?) -> FSRSCard
+    ) throws(ReviewStoreError) -> (after: FSRSCard, reviewID: Int64) {
+        let (deck, after, id) = try storeErrors {
             try database.transaction {
-                guard let deck = try deckID(named: review.card.deck, creating: true) else {
-                    throw InvalidRow(detail: "deck \(review.card.deck) could not be added")
+                guard let deck = try deckID(named: card.deck, creating: true) else {
+                    throw InvalidRow(detail: "deck \(card.deck) could not be added")
                 }
-                let stored = try storedCard(deck: deck, question: review.card.question)
-                let card: Int64
+                let stored = try storedCard(deck: deck, question: card.question)
+                let after = next(stored?.card)
+                let row: Int64
                 if let stored {
-                    card = stored.id
+                    row = stored.id
                     try database.run("""
                         UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?,
                             last_review = ? WHERE id = ?
-                        """, Self.values(of: review.after) + [.integer(card)])
+                        """, Self.values(of: after) + [.integer(row)])
                 } else {
-                    card = try insertCard(deck: deck, question: review.card.question, state: review.after, firstReview: review.time)
+                    row = try insertCard(deck: deck, question: card.question, state: after, firstReview: time)
                 }
-                return (deck, try insertReview(review, card: card, deck: deck, before: stored?.card))
+                let review = Review(card: card, rating: rating, time: time, answerTime: answerTime, after: after)
+                return (deck, after, try insertReview(review, card: row, deck: deck, before: stored?.card))
             }
         }
         // Only now that the transaction is committed may the cache learn of it.
-        deckIDs[review.card.deck] = deck
-        return id
+        deckIDs[card.deck] = deck
+        return (after, id)
     }
 
     /// Adds the card of `question` to `deck` in `state`, first reviewed at

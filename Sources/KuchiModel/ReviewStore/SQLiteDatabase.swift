@@ -92,6 +92,10 @@ package final class SQLiteDatabase {
         return statement
     }
 
+    /// How many times `sql` has run on this connection, by SQLite's own count
+    /// (`SQLITE_STMTSTATUS_RUN`); 0 if it never ran. Tests count reads with it.
+    package func runs(of sql: String) -> Int { statements[sql]?.runs ?? 0 }
+
     /// Runs `body` in a write transaction: all of it is committed, or none of it.
     ///
     /// `BEGIN IMMEDIATE` takes the write lock up front, so a busy database fails here,

@@ -26,6 +26,9 @@ final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
+    /// How many times the statement has run to its reset, as SQLite counts it.
+    var runs: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_RUN, 0)) }
+
     /// Runs the statement to completion with `values` bound, calling `row` for each row,
     /// then resets it for the next use.
     func query(_ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void) throws {

@@ -10,7 +10,7 @@ extension StudyPlanner {
     public func schedule(deck: String) -> DeckSchedule? {
         _ = revision
         openStore()
-        guard let store else { return nil }
+        guard let store = connection.store else { return nil }
         return saving { () throws(ReviewStoreError) -> DeckSchedule in try store.schedule(deck: deck) }
     }
 
@@ -21,7 +21,7 @@ extension StudyPlanner {
         for direction in PracticeDirection.allCases {
             try store.setSuspended(isSuspended, card: CardID(deck: direction.scheduleKey(for: deck), question: question))
         }
-        didSave()
+        answers.didSave()
     }
 
     /// Removes every review and the memory state of the word `question` of `deck`, in
@@ -31,9 +31,9 @@ extension StudyPlanner {
         for direction in PracticeDirection.allCases {
             let card = CardID(deck: direction.scheduleKey(for: deck), question: question)
             try store.resetProgress(of: card)
-            if undoable?.answer.card == card { undoable = nil }
+            answers.forgetUndo(of: card)
         }
-        didSave()
+        answers.didSave()
     }
 
     /// Every review of `deck`, both directions, for ``ReviewLogCSV``.
@@ -45,8 +45,8 @@ extension StudyPlanner {
     /// The store, opened if it can be; why not, when it cannot (or the planner is closed).
     func openedStore() throws(ReviewStoreError) -> ReviewStore {
         openStore()
-        guard !isClosed, let store else {
-            throw lastSaveError ?? ReviewStoreError(path: "", kind: .other(tr("the review history is not open")))
+        guard !isClosed, let store = connection.store else {
+            throw answers.failure ?? ReviewStoreError(path: "", kind: .other(tr("the review history is not open")))
         }
         return store
     }

@@ -13,9 +13,10 @@ public struct Settings: Codable, Equatable, Sendable {
 
     /// Whether the profile is saved at registration, so the next start skips it.
     public var rememberUser = true
-    /// Questions per practice session, kept within ``questionsRange``.
-    public var numberOfQuestions = Settings.defaultQuestionsPerSession {
-        didSet { numberOfQuestions = Self.clampedQuestions(numberOfQuestions) }
+    /// Questions per practice session, kept within ``questionsRange``. Its key in
+    /// settings.json is "numberOfQuestions", as it always was.
+    public var questionsPerSession = Settings.defaultQuestionsPerSession {
+        didSet { questionsPerSession = Self.clampedQuestions(questionsPerSession) }
     }
     public var appearance = Appearance.system
     /// How readings are shown: furigana until the person chooses.
@@ -51,12 +52,22 @@ public struct Settings: Codable, Equatable, Sendable {
 
     public init() {}
 
+    /// The keys of settings.json. Each is the property's name, but for
+    /// ``questionsPerSession``, which keeps the key files have always had, so old and new
+    /// files read the same and a problem names the key the file has.
+    enum CodingKeys: String, CodingKey {
+        case rememberUser
+        case questionsPerSession = "numberOfQuestions"
+        case appearance, readings, learningEnabled, speakNewWords, cardColor, deck, productionDecks
+        case dailyNewCards, desiredRetention
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Settings()
         rememberUser = try container.decodeIfPresent(Bool.self, forKey: .rememberUser) ?? defaults.rememberUser
-        numberOfQuestions = try Self.wholeNumber(CodingKeys.numberOfQuestions, in: container, range: Self.questionsRange)
-            ?? defaults.numberOfQuestions
+        questionsPerSession = try Self.wholeNumber(CodingKeys.questionsPerSession, in: container, range: Self.questionsRange)
+            ?? defaults.questionsPerSession
         appearance = try container.decodeIfPresent(Appearance.self, forKey: .appearance) ?? defaults.appearance
         readings = try container.decodeIfPresent(ReadingDisplay.self, forKey: .readings) ?? defaults.readings
         learningEnabled = try container.decodeIfPresent(Bool.self, forKey: .learningEnabled)

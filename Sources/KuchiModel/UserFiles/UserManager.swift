@@ -8,7 +8,8 @@ import Observation
 /// ``loadProblems`` (and moved aside, so nothing is lost); one that could not be saved
 /// is described in ``saveProblems`` until a later save of it succeeds. Every change
 /// saves its own file and tries again the ones that failed before, so a full disk or a
-/// read-only folder heals on the next change once the person fixes it.
+/// read-only folder heals on the next change once the person fixes it, and the app
+/// tries once more at quit (``saveFailedFiles()``).
 ///
 /// Creating a manager does no I/O; call ``load()`` once at start-up.
 @MainActor
@@ -86,7 +87,7 @@ public final class UserManager {
         save(.profile)
     }
 
-    /// Writes again every file whose last save failed.
+    /// Writes again every file whose last save failed: the app's last try, at quit.
     public func saveFailedFiles() {
         guard !unsaved.isEmpty else { return }
         save()

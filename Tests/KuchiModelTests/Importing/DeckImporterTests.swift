@@ -162,21 +162,17 @@ struct LearnSessionTests {
     }
 
     @Test("each decision is recorded, and another deck starts a new round")
-    func recordedAndSwitched() {
-        let recorder = Recorded()
-        let learn = LearnSession(deck: .kuchiBasics, recorder: recorder, random: SeededRandomNumberGenerator(seed: 2))
+    func recordedAndSwitched() throws {
+        let planner = StudyPlanner(store: try ReviewStore.inMemory(), settings: { Settings() })
+        let inUse = DeckInUse(.kuchiBasics)
+        let learn = LearnSession(deck: inUse, planner: planner, random: SeededRandomNumberGenerator(seed: 2))
+        let card = try #require(learn.current)
         learn.decide(remembered: false)
-        #expect(recorder.results.map(\.1) == [false])
+        #expect(planner.lastAnswer?.card.question == card.question && planner.lastAnswer?.rating == .again)
         let small = Deck(name: "Two", language: "ja", cards: Array(Deck.kuchiBasics.cards.prefix(2)))
-        learn.use(small)
+        inUse.use(small)
         #expect(learn.total == 2 && learn.remembered == 0)
     }
-}
-
-@MainActor
-private final class Recorded: PracticeRecorder {
-    var results: [(String, Bool)] = []
-    func record(_ challenge: Challenge, correct: Bool) { results.append((challenge.question, correct)) }
 }
 
 private func importing(_ name: String, _ text: String) throws(DeckError) -> Deck {

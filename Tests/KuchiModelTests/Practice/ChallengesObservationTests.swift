@@ -39,10 +39,10 @@ struct ChallengesObservationTests {
     func lengthSettingObserved() {
         let users = UserManager(storage: nil)
         let model = ChallengesViewModel(
-            deck: .kuchiBasics, length: { users.settings.numberOfQuestions }, random: SeededRandomNumberGenerator(seed: 5))
+            deck: .kuchiBasics, questionsPerSession: { users.settings.questionsPerSession }, random: SeededRandomNumberGenerator(seed: 5))
         let changes = ChangeCounter()
         withObservationTracking { _ = model.isOver } onChange: { changes.count += 1 }
-        users.settings.numberOfQuestions = 3
+        users.settings.questionsPerSession = 3
         #expect(changes.count == 1)
     }
 

@@ -20,17 +20,15 @@ struct ChallengesViewModelTests {
         #expect(session.numberOfAnswered == 0)
     }
 
-    @Test("a correct answer counts, is recorded, and the question stays until the feedback is seen")
+    @Test("a correct answer counts, and the question stays until the feedback is seen")
     func correctAnswerCounts() throws {
-        let recorder = Recorder()
-        let session = ChallengesViewModel(
-            deck: .kuchiBasics, recorder: recorder, random: SeededRandomNumberGenerator(seed: 2))
+        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 2))
         let asked = try #require(session.currentChallenge)
         session.toggleChoices()
         #expect(session.answer(try #require(session.choice(correct: true))) == .correct)
         #expect(session.numberOfAnswered == 1)
         #expect(session.currentChallenge == asked)
-        #expect(recorder.results == [Recorder.Result(question: asked.challenge.question, correct: true)])
+        #expect(session.correctAnswers == [asked])
         // A second answer while the feedback shows is not taken.
         #expect(session.answer(0) == nil)
         session.acknowledgeFeedback()
@@ -40,9 +38,7 @@ struct ChallengesViewModelTests {
 
     @Test("a wrong answer keeps the same question and does not count")
     func wrongAnswerKeepsQuestion() throws {
-        let recorder = Recorder()
-        let session = ChallengesViewModel(
-            deck: .kuchiBasics, recorder: recorder, random: SeededRandomNumberGenerator(seed: 3))
+        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 3))
         let asked = try #require(session.currentChallenge)
         session.toggleChoices()
         #expect(session.answer(try #require(session.choice(correct: false))) == .wrong)
@@ -50,13 +46,12 @@ struct ChallengesViewModelTests {
         #expect(session.currentChallenge == asked)
         #expect(session.numberOfAnswered == 0)
         #expect(session.wrongAnswers == [asked])
-        #expect(recorder.results.map(\.correct) == [false])
     }
 
     @Test("the session is over after its length in correct answers, once the last feedback is seen")
     func sessionEnds() throws {
         let session = ChallengesViewModel(
-            deck: .kuchiBasics, length: { 3 }, random: SeededRandomNumberGenerator(seed: 4))
+            deck: .kuchiBasics, questionsPerSession: { 3 }, random: SeededRandomNumberGenerator(seed: 4))
         for _ in 1...2 { session.moveOn() }
         session.toggleChoices()
         session.answer(try #require(session.choice(correct: true)))
@@ -73,12 +68,12 @@ struct ChallengesViewModelTests {
     func lengthFollowsTheSetting() {
         let setting = Setting(value: 5)
         let session = ChallengesViewModel(
-            deck: .kuchiBasics, length: { setting.value }, random: SeededRandomNumberGenerator(seed: 11))
+            deck: .kuchiBasics, questionsPerSession: { setting.value }, random: SeededRandomNumberGenerator(seed: 11))
         session.moveOn()
         session.moveOn()
-        #expect(session.numberOfQuestions == 5)
+        #expect(session.length == 5)
         setting.value = 3
-        #expect(session.numberOfQuestions == 3)
+        #expect(session.length == 3)
         #expect(!session.isOver)
         session.moveOn()
         #expect(session.isOver)
@@ -93,7 +88,7 @@ struct ChallengesViewModelTests {
     @Test("start goes on with an unfinished session, choices hidden, and restarts a finished one")
     func startAfterBack() {
         let session = ChallengesViewModel(
-            deck: .kuchiBasics, length: { 2 }, random: SeededRandomNumberGenerator(seed: 12))
+            deck: .kuchiBasics, questionsPerSession: { 2 }, random: SeededRandomNumberGenerator(seed: 12))
         session.moveOn()
         session.toggleChoices()
         session.start()
@@ -122,7 +117,7 @@ struct ChallengesViewModelTests {
 
     @Test("the same question is never asked twice in a row")
     func noImmediateRepeat() throws {
-        let session = ChallengesViewModel(deck: twoCards, length: endless, random: SeededRandomNumberGenerator(seed: 6))
+        let session = ChallengesViewModel(deck: twoCards, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 6))
         for _ in 0..<50 {
             let before = try #require(session.currentChallenge).challenge
             session.moveOn()
@@ -132,7 +127,7 @@ struct ChallengesViewModelTests {
 
     @Test("a one-card deck asks its only card again")
     func oneCardRepeats() {
-        let session = ChallengesViewModel(deck: oneCard, length: endless, random: SeededRandomNumberGenerator(seed: 7))
+        let session = ChallengesViewModel(deck: oneCard, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 7))
         session.moveOn()
         #expect(session.currentChallenge?.challenge == oneCard.cards[0])
         #expect(session.currentChallenge?.answers == ["yes"])
@@ -147,47 +142,36 @@ struct ChallengesViewModelTests {
         #expect(session.wrongAnswers.isEmpty)
     }
 
-    @Test("using another deck restarts the session on it")
+    @Test("another deck in use restarts the session on it")
     func switchingDeckRestarts() throws {
-        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 8))
+        let inUse = DeckInUse(.kuchiBasics)
+        let session = ChallengesViewModel(deck: inUse, random: SeededRandomNumberGenerator(seed: 8))
         session.moveOn()
-        session.use(twoCards)
+        inUse.use(twoCards)
         #expect(session.numberOfAnswered == 0)
         #expect(twoCards.cards.contains(try #require(session.currentChallenge).challenge))
     }
 
-    @Test("using the same deck again keeps the session")
+    @Test("the same deck given again keeps the session")
     func sameDeckKeepsSession() throws {
-        let session = ChallengesViewModel(deck: .kuchiBasics, random: SeededRandomNumberGenerator(seed: 10))
+        let inUse = DeckInUse(.kuchiBasics)
+        let session = ChallengesViewModel(deck: inUse, random: SeededRandomNumberGenerator(seed: 10))
         session.moveOn()
         let asked = session.currentChallenge
-        session.use(.kuchiBasics)
+        inUse.use(.kuchiBasics)
         #expect(session.numberOfAnswered == 1)
         #expect(session.currentChallenge == asked)
     }
 
     @Test("the same seed deals the same session")
     func seededSessionsRepeat() {
-        let first = ChallengesViewModel(deck: .kuchiBasics, length: endless, random: SeededRandomNumberGenerator(seed: 9))
-        let second = ChallengesViewModel(deck: .kuchiBasics, length: endless, random: SeededRandomNumberGenerator(seed: 9))
+        let first = ChallengesViewModel(deck: .kuchiBasics, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 9))
+        let second = ChallengesViewModel(deck: .kuchiBasics, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 9))
         for _ in 0..<10 {
             #expect(first.currentChallenge == second.currentChallenge)
             first.moveOn()
             second.moveOn()
         }
-    }
-}
-
-/// Keeps what the session records.
-@MainActor
-private final class Recorder: PracticeRecorder {
-    struct Result: Equatable {
-        let question: String
-        let correct: Bool
-    }
-    var results: [Result] = []
-    func record(_ challenge: Challenge, correct: Bool) {
-        results.append(Result(question: challenge.question, correct: correct))
     }
 }
 

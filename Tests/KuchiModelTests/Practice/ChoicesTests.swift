@@ -6,7 +6,7 @@ import KuchiModel
 struct ChoicesTests {
     @Test("choices are distinct, three of them, and hold the answer exactly once", arguments: 0..<200 as Range<UInt64>)
     func choicesAreWellFormed(seed: UInt64) throws {
-        let model = ChallengesViewModel(deck: repeatedAnswers, length: endless, random: SeededRandomNumberGenerator(seed: seed))
+        let model = ChallengesViewModel(deck: repeatedAnswers, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: seed))
         for _ in 0..<5 {
             let test = try #require(model.currentChallenge)
             #expect(test.answers.count == 3)
@@ -18,7 +18,7 @@ struct ChoicesTests {
 
     @Test("the correct answer appears in every position", arguments: [0, 1, 2])
     func correctAnswerMoves(position: Int) {
-        let model = ChallengesViewModel(deck: .kuchiBasics, length: endless, random: SeededRandomNumberGenerator(seed: 42))
+        let model = ChallengesViewModel(deck: .kuchiBasics, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 42))
         var seen = false
         for _ in 0..<100 where !seen {
             if let test = model.currentChallenge, test.isCorrect(test.answers[position]) { seen = true }
@@ -29,7 +29,7 @@ struct ChoicesTests {
 
     @Test("distractors come from the question's own level", arguments: 0..<50 as Range<UInt64>)
     func distractorsFromSameLevel(seed: UInt64) throws {
-        let model = ChallengesViewModel(deck: twoLevels, length: endless, random: SeededRandomNumberGenerator(seed: seed))
+        let model = ChallengesViewModel(deck: twoLevels, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: seed))
         for _ in 0..<5 {
             let test = try #require(model.currentChallenge)
             let level = try #require(test.challenge.level)
@@ -41,7 +41,7 @@ struct ChoicesTests {
 
     @Test("a level too small for its choices borrows from the rest of the deck", arguments: 0..<50 as Range<UInt64>)
     func smallLevelBorrows(seed: UInt64) throws {
-        let model = ChallengesViewModel(deck: thinLevel, length: endless, random: SeededRandomNumberGenerator(seed: seed))
+        let model = ChallengesViewModel(deck: thinLevel, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: seed))
         for _ in 0..<5 {
             let test = try #require(model.currentChallenge)
             #expect(Set(test.answers).count == 3)
@@ -56,7 +56,7 @@ struct ChoicesTests {
 
     @Test("no distractor shares a sense with the answer or with another choice", arguments: 0..<100 as Range<UInt64>)
     func noSharedSense(seed: UInt64) throws {
-        let model = ChallengesViewModel(deck: sharedSenses, length: endless, random: SeededRandomNumberGenerator(seed: seed))
+        let model = ChallengesViewModel(deck: sharedSenses, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: seed))
         for _ in 0..<8 {
             let test = try #require(model.currentChallenge)
             let senses = test.answers.flatMap { Challenge(question: "", answer: $0).senses }
@@ -71,7 +71,7 @@ struct ChoicesTests {
         let cards = (0..<400).map { Challenge(question: "q\($0)", answer: "to eat; sense \($0)", level: "N1") }
             + [Challenge(question: "x", answer: "to drink", level: "N1"), Challenge(question: "y", answer: "to see", level: "N1")]
         let model = ChallengesViewModel(
-            deck: Deck(name: "eat", language: "ja", cards: cards), length: endless, random: SeededRandomNumberGenerator(seed: 3))
+            deck: Deck(name: "eat", language: "ja", cards: cards), questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 3))
         for _ in 0..<20 {
             let test = try #require(model.currentChallenge)
             let eating = test.answers.filter { $0.hasPrefix("to eat") }
@@ -82,7 +82,7 @@ struct ChoicesTests {
 
     @Test("more choices than the deck has answers offers every answer once")
     func tooFewAnswersOffersAll() throws {
-        let model = ChallengesViewModel(deck: repeatedAnswers, choicesPerQuestion: 10, length: endless, random: SeededRandomNumberGenerator(seed: 1)
+        let model = ChallengesViewModel(deck: repeatedAnswers, choicesPerQuestion: 10, questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 1)
         )
         let test = try #require(model.currentChallenge)
         #expect(test.answers.sorted() == ["hello", "no", "yes"])
@@ -94,7 +94,7 @@ struct ChoicesTests {
             Challenge(question: "q\($0)", pronunciation: "p", answer: "a\($0 % 1_000)", level: "L\($0 % 3)")
         }
         let model = ChallengesViewModel(
-            deck: Deck(name: "Big", language: "ja", cards: cards), length: endless, random: SeededRandomNumberGenerator(seed: 3)
+            deck: Deck(name: "Big", language: "ja", cards: cards), questionsPerSession: endless, random: SeededRandomNumberGenerator(seed: 3)
         )
         for _ in 0..<200 {
             let test = try #require(model.currentChallenge)

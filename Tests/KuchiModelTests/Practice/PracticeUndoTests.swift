@@ -120,7 +120,7 @@ struct PracticeUndoTests {
     @Test("Challenge without a schedule: the session is put back all the same")
     func challengeWithoutSchedule() throws {
         let session = ChallengesViewModel(
-            deck: numberedDeck(5), length: { 3 }, random: SeededRandomNumberGenerator(seed: 1))
+            deck: numberedDeck(5), questionsPerSession: { 3 }, random: SeededRandomNumberGenerator(seed: 1))
         let question = try #require(session.currentChallenge)
         session.toggleChoices()
         session.answer(try #require(session.choice(correct: false)))

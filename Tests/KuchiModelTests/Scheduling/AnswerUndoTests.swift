@@ -98,10 +98,10 @@ struct AnswerUndoTests {
         let first = try #require(planner.review("q0", deck: "n", rating: .good, answerTime: .seconds(1)))
         fixture.clock.advance(600)
         let second = try #require(planner.review("q0", deck: "n", rating: .again, answerTime: .seconds(1)))
-        #expect(planner.expected[q0] == second)
+        #expect(planner.answers.expected[q0] == second)
 
         try planner.undoLastAnswer()
-        #expect(planner.expected[q0] == first)
+        #expect(planner.answers.expected[q0] == first)
     }
 
     @Test("an answer kept in memory only (the journal cannot be written) is taken back from memory")

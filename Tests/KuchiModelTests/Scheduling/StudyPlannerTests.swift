@@ -43,7 +43,7 @@ final class PlannerFixture {
     /// A challenge session of `deck`, as deck "n", on this planner, `length` long.
     func session(of deck: Deck, length: Int) -> ChallengesViewModel {
         ChallengesViewModel(
-            deck: deck, length: { length }, planner: planner, deckKey: "n", random: SeededRandomNumberGenerator(seed: 1))
+            deck: deck, questionsPerSession: { length }, planner: planner, deckKey: "n", random: SeededRandomNumberGenerator(seed: 1))
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -153,7 +153,7 @@ extension LocalTimeTests {
                 let fixture = try PlannerFixture(at: utc(2026, 11, 20, 10))
                 let session = fixture.session(of: deck, length: 3)
                 #expect(session.plannedCount == 20)
-                #expect(session.numberOfQuestions == 3)
+                #expect(session.length == 3)
                 let first = try #require(session.currentChallenge).challenge.question
                 #expect(first == "q0")
                 session.toggleChoices()
@@ -204,7 +204,7 @@ extension LocalTimeTests {
                 let fixture = try PlannerFixture(at: utc(2026, 11, 20, 10))
                 fixture.settings.dailyNewCards = 2
                 let session = fixture.session(of: deck, length: 5)
-                #expect(session.numberOfQuestions == 2)
+                #expect(session.length == 2)
                 session.moveOn()
                 session.moveOn()
                 #expect(session.isOver)
@@ -215,7 +215,7 @@ extension LocalTimeTests {
                 // Extra practice: the whole deck, the setting's length, still reviewed.
                 session.practiseAnyway()
                 #expect(session.isExtraPractice)
-                #expect(session.numberOfQuestions == 5)
+                #expect(session.length == 5)
                 #expect(!session.isOver)
                 let asked = try #require(session.currentChallenge).challenge.question
                 session.moveOn()
@@ -277,7 +277,7 @@ extension LocalTimeTests {
                 #expect(!planner.isScheduling)
                 let problem = try #require(planner.openProblem)
                 #expect(problem.contains(path) && problem.contains("left as it is"), "\(problem)")
-                let session = ChallengesViewModel(deck: deck, length: { 3 }, planner: planner, deckKey: "n")
+                let session = ChallengesViewModel(deck: deck, questionsPerSession: { 3 }, planner: planner, deckKey: "n")
                 #expect(session.plannedCount == nil)
                 #expect(session.currentChallenge != nil)
                 session.moveOn()

@@ -127,8 +127,8 @@ struct WaitingAnswersTests {
         planner.review("q1", deck: "n", rating: .good, answerTime: .seconds(1))
         planner.review("q2", deck: "n", rating: .good, answerTime: .seconds(1))
         #expect(try reviewsInCopy(ofFile: path) == 0, "positive control: not yet")
-        for _ in 0..<500 where planner.checkpoints == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(planner.checkpoints == 1, "one checkpoint after the two saves")
+        for _ in 0..<500 where planner.answers.checkpoints == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(planner.answers.checkpoints == 1, "one checkpoint after the two saves")
         #expect(try reviewsInCopy(ofFile: path) == 2)
         planner.close()
     }

@@ -10,7 +10,7 @@ struct SettingsTests {
     func missingKeysDefault() throws {
         let empty = try JSONDecoder().decode(Settings.self, from: Data("{}".utf8))
         #expect(empty.rememberUser == true)
-        #expect(empty.numberOfQuestions == 5)
+        #expect(empty.questionsPerSession == 5)
         #expect(empty.appearance == .system)
         #expect(empty.learningEnabled == true)
         #expect(empty.cardColor == "#3584e4")
@@ -24,7 +24,7 @@ struct SettingsTests {
             {"cardColor": "#ff0000", "numberOfQuestions": 12, "learningEnabled": false, "deck": "jlpt-n5"}
             """##.utf8))
         #expect(partial.cardColor == "#ff0000")
-        #expect(partial.numberOfQuestions == 12)
+        #expect(partial.questionsPerSession == 12)
         #expect(partial.learningEnabled == false)
         #expect(partial.deck == "jlpt-n5")
         #expect(partial.rememberUser == true)
@@ -40,10 +40,22 @@ struct SettingsTests {
     @Test("the number of questions is kept between 3 and 20", arguments: [(0, 3), (3, 3), (12, 12), (20, 20), (99, 20)])
     func questionsClamped(value: Int, kept: Int) throws {
         var settings = Settings()
-        settings.numberOfQuestions = value
-        #expect(settings.numberOfQuestions == kept)
+        settings.questionsPerSession = value
+        #expect(settings.questionsPerSession == kept)
         let decoded = try JSONDecoder().decode(Settings.self, from: Data(#"{"numberOfQuestions": \#(value)}"#.utf8))
-        #expect(decoded.numberOfQuestions == kept)
+        #expect(decoded.questionsPerSession == kept)
+    }
+
+    @Test("questions per session keep their old key: an old file reads into the setting and is written back under it")
+    func questionsPerSessionKeepsItsKey() throws {
+        let old = try JSONDecoder().decode(Settings.self, from: Data(#"{"numberOfQuestions": 12}"#.utf8))
+        #expect(old.questionsPerSession == 12)
+        var changed = old
+        changed.questionsPerSession = 7
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(changed)) as? [String: Any]
+        #expect(written?["numberOfQuestions"] as? Int == 7)
+        #expect(written?["questionsPerSession"] == nil)
+        #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(changed)) == changed)
     }
 
     @Test("daily new cards are kept between 1 and 200", arguments: [(-5, 1), (0, 1), (1, 1), (20, 20), (200, 200), (5000, 200)])

@@ -77,13 +77,13 @@ struct UserManagerTests {
         let manager = UserManager(storage: store(in: directory))
         manager.profile.name = "Hanako"
         manager.settings.rememberUser = remember
-        manager.settings.numberOfQuestions = 12
+        manager.settings.questionsPerSession = 12
         manager.register()
 
         let next = UserManager(storage: store(in: directory))
         next.load()
         #expect(next.settings.rememberUser == remember)
-        #expect(next.settings.numberOfQuestions == 12)
+        #expect(next.settings.questionsPerSession == 12)
     }
 
     @Test("a write that fails is reported in words, not thrown")
@@ -115,12 +115,33 @@ struct UserManagerTests {
         #expect(manager.saveProblems[.settings] != nil)
 
         try FileManager.default.removeItem(at: blocked)
-        // An answer is a change too: the two pending files are saved with it.
-        manager.record(Deck.kuchiBasics.cards[0], correct: true)
+        // A settings change saves its own file and the profile still pending.
+        manager.settings.dailyNewCards = 30
         #expect(manager.saveProblems.isEmpty)
         let next = UserManager(storage: store(in: directory))
         next.load()
         #expect(next.isRegistered)
+        #expect(next.profile.name == "Hanako")
+        #expect(next.settings.dailyNewCards == 30)
+    }
+
+    @Test("what is still unsaved gets one more try when asked (the app asks at quit)")
+    func failedSaveRetriedAtQuit() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let blocked = directory.appendingPathComponent("config")
+        #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
+        let manager = UserManager(storage: store(in: directory))
+        manager.profile.name = "Hanako"
+        manager.register()
+        manager.saveFailedFiles()
+        #expect(Set(manager.saveProblems.keys) == [.profile, .settings], "positive control: still blocked")
+
+        try FileManager.default.removeItem(at: blocked)
+        manager.saveFailedFiles()
+        #expect(manager.saveProblems.isEmpty)
+        let next = UserManager(storage: store(in: directory))
+        next.load()
         #expect(next.profile.name == "Hanako")
     }
 
@@ -135,12 +156,12 @@ struct UserManagerTests {
         manager.profile.name = "Hanako"
         manager.register()
         manager.settings.dailyNewCards = 35
-        manager.settings.numberOfQuestions = 4
+        manager.settings.questionsPerSession = 4
 
         let next = UserManager(storage: store(in: directory))
         next.load()
         #expect(next.settings.dailyNewCards == 35)
-        #expect(next.settings.numberOfQuestions == 4)
+        #expect(next.settings.questionsPerSession == 4)
     }
 
     @Test("Forget me removes the profile and keeps the settings")
@@ -150,7 +171,7 @@ struct UserManagerTests {
         let location = store(in: directory).location
         let manager = UserManager(storage: store(in: directory))
         manager.profile.name = "Hanako"
-        manager.settings.numberOfQuestions = 9
+        manager.settings.questionsPerSession = 9
         manager.register()
         #expect(FileManager.default.fileExists(atPath: location.profileFile.path))
         manager.forget()
@@ -161,7 +182,7 @@ struct UserManagerTests {
         let next = UserManager(storage: store(in: directory))
         next.load()
         #expect(!next.isRegistered)
-        #expect(next.settings.numberOfQuestions == 9)
+        #expect(next.settings.questionsPerSession == 9)
     }
 
     @Test("names longer than the limit are not valid")

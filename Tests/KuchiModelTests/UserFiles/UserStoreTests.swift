@@ -48,7 +48,7 @@ struct UserStoreTests {
     func wholeNumbersStillRead() throws {
         let settings = try JSONDecoder().decode(
             Settings.self, from: Data(#"{"numberOfQuestions": 7.0, "dailyNewCards": 1e2, "desiredRetention": 99}"#.utf8))
-        #expect(settings.numberOfQuestions == 7 && settings.dailyNewCards == 100 && settings.desiredRetention == 95)
+        #expect(settings.questionsPerSession == 7 && settings.dailyNewCards == 100 && settings.desiredRetention == 95)
     }
 
     @Test("a null name is reported in words", arguments: [#"{"name": null}"#, #"{}"#])

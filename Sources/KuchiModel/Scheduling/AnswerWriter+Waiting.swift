@@ -1,16 +1,16 @@
 import FoundationEssentials
 
-/// Answers the database could not take yet, and the way the planner lets go of it.
+/// Answers the database could not take yet.
 ///
 /// An answer that cannot be saved (the database locked by another program, the disk
 /// full, its folder read-only, or not open at all) is not dropped: it joins the queue
 /// of waiting answers, in memory and in the ``AnswerJournal`` beside the database when
 /// that can be written. Every later answer queues behind it, so the log keeps the order
 /// they were given in. The queue is saved, oldest first and each at its own time, at
-/// the next answer, every ``retryInterval`` while it waits, at ``close()``, and at the
-/// next start (from the journal). An answer from the journal that the log already has
-/// (same card, same millisecond: saved just before a crash) is not saved twice.
-extension StudyPlanner {
+/// the next answer, every ``retryInterval`` while it waits, at the planner's close, and
+/// at the next start (from the journal). An answer from the journal that the log already
+/// has (same card, same millisecond: saved just before a crash) is not saved twice.
+extension AnswerWriter {
     /// Queues `answer`, the newest, to be saved later; returns the card's state as it
     /// will be.
     func keepWaiting(_ answer: PendingAnswer) -> FSRSCard {
@@ -34,7 +34,7 @@ extension StudyPlanner {
     /// Saves the waiting answers in order, as far as the store (opened by the caller)
     /// lets it.
     func saveWaiting() {
-        guard !waiting.isEmpty, let store else { return }
+        guard !waiting.isEmpty, let store = connection.store else { return }
         var saved = 0
         while let answer = waiting.first {
             // The newest waiting answer of this run, once saved, is taken back from the log.
@@ -73,13 +73,11 @@ extension StudyPlanner {
     ///
     /// Nothing is taken from the journal of a file Kuchi will not write (another
     /// program's): they wait there until it is Kuchi's database again.
-    func takeJournal(databasePath path: String) {
-        guard store?.isInMemory != true else { return }
-        let journal = AnswerJournal(databasePath: path)
-        self.journal = journal
+    func takeJournal() {
+        guard let journal else { return }
         let (answers, problems) = journal.read()
         if !problems.isEmpty {
-            let aside = journal.moveAside(at: now)
+            let aside = journal.moveAside(at: clock())
             journalProblem = ScheduleWords.journalUnreadable(problems, movedAsideTo: aside.map { "\($0.lastComponent)" })
             // The answers read are written again, into a new journal.
             if aside != nil { for answer in answers { _ = try? journal.append(answer) } }
@@ -95,44 +93,13 @@ extension StudyPlanner {
         retryWhileWaiting()
     }
 
-    /// Saves what waits, brings the database file up to date (every review in it, none
-    /// left only in the write-ahead log) and closes it. Called on every way out of the
-    /// app; nothing is saved or scheduled after it. Answers that still cannot be saved
-    /// stay in the journal for the next start.
-    public func close() {
-        guard !isClosed else { return }
-        openStore()
-        saveWaiting()
-        retryTask?.cancel()
-        checkpointTask?.cancel()
-        stopWakeUps()
-        try? store?.checkpoint()
-        // The last reference: the connection closes now.
-        store = nil
-        opener = nil
-        isClosed = true
-    }
-
-    /// Checkpoints the write-ahead log ``checkpointDelay`` after the last save, so that
-    /// a copy of the database file made at any quiet moment holds every review.
-    func checkpointWhenQuiet() {
-        checkpointTask?.cancel()
-        checkpointTask = Task { [weak self] in
-            try? await Task.sleep(for: self?.checkpointDelay ?? .zero)
-            guard !Task.isCancelled, let self else { return }
-            // Busy (a reader of an old snapshot, another writer): the next save tries again.
-            try? self.store?.checkpoint()
-            self.checkpoints += 1
-        }
-    }
-
     private func retryWhileWaiting() {
-        guard retryTask == nil, !waiting.isEmpty, !isClosed else { return }
+        guard retryTask == nil, !waiting.isEmpty, !connection.isClosed else { return }
         retryTask = Task { [weak self] in
             while let interval = self?.retryInterval {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled, let self, !self.waiting.isEmpty else { return }
-                self.openStore()
+                self.connection.open(at: self.clock())
                 self.saveWaiting()
             }
         }
@@ -147,7 +114,7 @@ extension StudyPlanner {
 
     private func waitingSentence() -> String {
         ScheduleWords.waiting(
-            waiting.count, reason: lastSaveError, journalFile: journal.map { "\($0.path.lastComponent)" },
+            waiting.count, reason: failure, journalFile: journal.map { "\($0.path.lastComponent)" },
             onlyInMemory: answersOnlyInMemory, journalError: lastJournalError)
     }
 }

@@ -1,7 +1,7 @@
-/// A challenge as it is asked: the card plus the answers offered for it.
+/// A question as a challenge asks it: the card plus the answers offered for it.
 ///
 /// Exactly one of `answers` is the card's own answer; the others are distractors.
-public struct ChallengeTest: Hashable, Sendable {
+public struct ChallengeQuestion: Hashable, Sendable {
     public let challenge: Challenge
     /// The choices in the order they are shown.
     public let answers: [String]

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// Taking back the last answer (Ctrl+Z): once, and only the one last answer this planner
+/// Taking back the last answer (Ctrl+Z): once, and only the one last answer the planner
 /// was given in this run.
 ///
 /// A saved answer is taken out of the log and its card put back as it was, in one
@@ -11,7 +11,7 @@ import Glibc
 /// saved is the newest in the queue: it leaves the queue, and its line, the journal's
 /// last, is cut off the journal (``AnswerJournal/takeBack(_:at:)``), so the next start
 /// does not save it. Either way a kill right after the undo returns finds it undone.
-extension StudyPlanner {
+extension AnswerWriter {
     /// The last answer of this run, as it stands.
     enum UndoableAnswer {
         /// Saved, as review `reviewID` of the log.
@@ -32,26 +32,24 @@ extension StudyPlanner {
         }
     }
 
-    /// The answer ``undoLastAnswer()`` would take back: the last one given to this
-    /// planner in this run, until it is taken back; nil before any, after that, or once
-    /// closed.
-    public var lastAnswer: PendingAnswer? { isClosed ? nil : undoable?.answer }
+    /// The answer ``undoLastAnswer()`` would take back: the last one given in this run,
+    /// until it is taken back; nil before any, after that, or once closed.
+    var lastAnswer: PendingAnswer? { connection.isClosed ? nil : undoable?.answer }
 
-    /// Takes back the last answer given to this planner in this run, saved or waiting;
-    /// returns it, or nil when there is none.
+    /// Takes back the last answer given in this run, saved or waiting; returns it, or
+    /// nil when there is none.
     ///
     /// Only that one answer, once: a second call does nothing, since the answer before
     /// it is the planner's no longer (it may even be from another run). What shows the
-    /// schedule follows (``revision``).
+    /// schedule follows (``onSave``).
     ///
     /// - Throws: why the database or the journal could not take it back; nothing was
     ///   changed, and the answer can still be taken back.
-    @discardableResult
-    public func undoLastAnswer() throws(ReviewStoreError) -> PendingAnswer? {
-        guard !isClosed, let undoable else { return nil }
+    func undoLastAnswer() throws(ReviewStoreError) -> PendingAnswer? {
+        guard !connection.isClosed, let undoable else { return nil }
         switch undoable {
         case .saved(let answer, let reviewID):
-            guard let store else { return nil }
+            guard let store = connection.store else { return nil }
             do {
                 try store.undo(reviewID: reviewID)
             } catch {
@@ -75,6 +73,11 @@ extension StudyPlanner {
             self.undoable = nil
             return answer
         }
+    }
+
+    /// Forgets the last answer if it was to `card`, whose history is gone (reset).
+    func forgetUndo(of card: CardID) {
+        if undoable?.answer.card == card { undoable = nil }
     }
 
     /// Cuts `answer`'s line off `journal`, or says why it could not.
