@@ -115,7 +115,9 @@ let package = Package(
         // Records reviews until killed; the store's crash test launches it.
         .executableTarget(
             name: "store-crash-probe", dependencies: ["KuchiModel"], path: "Tests/StoreCrashProbe"),
-        .testTarget(name: "KuchiModelTests", dependencies: ["KuchiModel"], exclude: ["Fixtures"]),
+        // A folder a test owns, removed when the test is done with it; for every test target (no GTK).
+        .target(name: "TemporaryFolderFixture", path: "Tests/TemporaryFolderFixture"),
+        .testTarget(name: "KuchiModelTests", dependencies: ["KuchiModel", "TemporaryFolderFixture"], exclude: ["Fixtures"]),
         // A speech-dispatcher of a test's own; the speech tests and the benchmark start it.
         .target(name: "SpeechDispatcherFixture", path: "Tests/SpeechDispatcherFixture"),
         // Widget lookup, display and window-manager helpers for the GTK test targets.
@@ -123,12 +125,13 @@ let package = Package(
             name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk", "CGtkShim"],
             path: "Tests/GtkTestSupport", swiftSettings: gtkSwift),
         .testTarget(
-            name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShim", "GtkTestSupport"],
+            name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShim", "GtkTestSupport", "TemporaryFolderFixture"],
             swiftSettings: gtkSwift),
         .testTarget(
             name: "KuchiAppTests",
             dependencies: [
                 "KuchiApp", "KuchiModel", "GtkKit", "CGtk", "CGtkShim", "GtkTestSupport", "SpeechDispatcherFixture",
+                "TemporaryFolderFixture",
             ],
             swiftSettings: gtkSwift
         ),

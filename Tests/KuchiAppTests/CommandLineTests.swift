@@ -1,5 +1,6 @@
 import Foundation
 import KuchiModel
+import TemporaryFolderFixture
 import Testing
 import GtkTestSupport
 @testable import KuchiApp
@@ -32,8 +33,8 @@ struct CommandLineTests {
 
     @Test("--export-deck writes the chosen deck with the learner's edits, which imports again as the same cards")
     func exportDeck() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-export-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        let temporaryFolder = try TemporaryFolder()
+        let home = temporaryFolder.url
         let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data"]
         try FileManager.default.createDirectory(at: home.appendingPathComponent("data/kuchi/overrides"), withIntermediateDirectories: true)
         try Data(#"{"format": 1, "cards": {"はい": {"answer": "yes indeed"}}}"#.utf8)

@@ -4,6 +4,7 @@ import Foundation
 @_spi(Interop) import GtkKit
 import KuchiModel
 import SpeechDispatcherFixture
+import TemporaryFolderFixture
 import Testing
 @testable import KuchiApp
 
@@ -87,8 +88,8 @@ struct SpeechTests {
 
     @Test("a card's own recording is played, not spoken, even where speech-dispatcher is missing")
     func playsRecording() throws {
-        let recording = try silentWAV()
-        defer { try? FileManager.default.removeItem(at: recording) }
+        let temporaryFolder = try TemporaryFolder()
+        let recording = try silentWAV(in: temporaryFolder.url)
         let speaker = Speaker(library: "libkuchi-no-such-library.so.2")
         speaker.say("たべる", recording: recording.path)
         pump(until: { speaker.recordingState == .ended(path: recording.path) }, timeout: .seconds(10), "the recording played")
@@ -99,9 +100,9 @@ struct SpeechTests {
     func brokenRecordingFallsBack() throws {
         let daemon = try started(.espeakNG)
         defer { daemon.stop() }
-        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-broken-\(UUID().uuidString).mp3")
+        let temporaryFolder = try TemporaryFolder()
+        let broken = temporaryFolder.url.appendingPathComponent("broken.mp3")
         try Data("not audio".utf8).write(to: broken)
-        defer { try? FileManager.default.removeItem(at: broken) }
         let speaker = Speaker(socketPath: daemon.socketPath)
         #expect(prepared(speaker) == .available, "\(speaker.problemDetail ?? "")")
         speaker.say("たべる", recording: broken.path)
@@ -112,8 +113,8 @@ struct SpeechTests {
         }
     }
 
-    /// A WAV file of a fifth of a second of silence, 8 kHz mono 16-bit.
-    private func silentWAV() throws -> URL {
+    /// A WAV file of a fifth of a second of silence, 8 kHz mono 16-bit, in `folder`.
+    private func silentWAV(in folder: URL) throws -> URL {
         let samples = 1_600
         var data = Data()
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
@@ -122,7 +123,7 @@ struct SpeechTests {
         append(UInt32(8_000)); append(UInt32(16_000)); append(UInt16(2)); append(UInt16(16))
         data.append(contentsOf: Array("data".utf8)); append(UInt32(samples * 2))
         data.append(Data(count: samples * 2))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-silence-\(UUID().uuidString).wav")
+        let url = folder.appendingPathComponent("silence.wav")
         try data.write(to: url)
         return url
     }

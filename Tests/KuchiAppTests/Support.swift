@@ -3,6 +3,7 @@ import CGtkShim
 import Foundation
 @_spi(Interop) @_spi(Diagnostics) import GtkKit
 import KuchiModel
+import TemporaryFolderFixture
 import Testing
 @testable import KuchiApp
 @_exported import GtkTestSupport
@@ -55,7 +56,7 @@ final class AppHarness {
     /// Closes the window and removes the user's files (unless `keepingFiles`).
     func close(keepingFiles: Bool = false) {
         window.close()
-        if !keepingFiles { try? FileManager.default.removeItem(at: folder) }
+        if !keepingFiles { TemporaryFolder.remove(folder) }
     }
 
     func widget(_ name: String) -> UnsafeMutablePointer<GtkWidget>? { widgetNamed(name, in: window) }

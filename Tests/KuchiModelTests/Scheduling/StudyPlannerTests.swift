@@ -23,12 +23,14 @@ final class TestClock {
 @MainActor
 final class PlannerFixture {
     let directory: URL
+    private let temporaryFolder: TemporaryFolder
     let clock: TestClock
     var settings = Settings()
     private(set) var planner: StudyPlanner!
 
     init(at time: Date, _ label: String = #function) throws {
-        directory = try makeTemporaryDirectory(label)
+        temporaryFolder = try TemporaryFolder(label)
+        directory = temporaryFolder.url
         clock = TestClock(time)
         let clock = clock
         planner = StudyPlanner(
@@ -45,8 +47,6 @@ final class PlannerFixture {
         ChallengesViewModel(
             deck: deck, length: { length }, planner: planner, deckKey: "n", random: SeededRandomNumberGenerator(seed: 1))
     }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
 }
 
 /// A deck of `count` cards: question "q0"… answer "a0"…
@@ -268,8 +268,8 @@ extension LocalTimeTests {
         @Test("a damaged database is reported, left as it is, and sessions go on unscheduled")
         func damagedDatabase() throws {
             try withTimeZone("UTC0") {
-                let directory = try makeTemporaryDirectory()
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder()
+                let directory = temporaryFolder.url
                 let path = storePath(in: directory)
                 let junk = Data(repeating: 0x41, count: 8_192)
                 try junk.write(to: URL(fileURLWithPath: path))
@@ -295,8 +295,8 @@ extension LocalTimeTests {
         @Test("a database locked at start is opened at the next answer once the lock is gone")
         func lockedAtStartHeals() throws {
             try withTimeZone("UTC0") {
-                let directory = try makeTemporaryDirectory()
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder()
+                let directory = temporaryFolder.url
                 let path = storePath(in: directory)
                 try ReviewStore(path: path).record(makeReview("q9", deck: "n", at: 0))
                 var other: SQLiteDatabase? = try SQLiteDatabase(path: path)
@@ -320,8 +320,8 @@ extension LocalTimeTests {
         @Test("the review log is checked in the background after opening, and damage there is reported")
         func backgroundLogCheck() async throws {
             for damaged in [false, true] {
-                let directory = try makeTemporaryDirectory("log\(damaged)")
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder("log\(damaged)")
+                let directory = temporaryFolder.url
                 let path = storePath(in: directory)
                 try ReviewStore(path: path).record(makeReview("q0", deck: "n", at: 0))
                 let before = damaged ? try scribble(onRootPageOf: "review", in: path) : nil
@@ -360,8 +360,8 @@ extension LocalTimeTests {
         @Test("the old progress.json is imported once and left in place")
         func legacyImportedOnce() throws {
             try withTimeZone("UTC0") {
-                let directory = try makeTemporaryDirectory()
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder()
+                let directory = temporaryFolder.url
                 let progress = directory.appendingPathComponent("progress.json")
                 let text = Data(#"{"questions": {"犬": {"correct": 3, "wrong": 1}}}"#.utf8)
                 try text.write(to: progress)
