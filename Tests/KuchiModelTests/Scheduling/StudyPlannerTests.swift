@@ -3,14 +3,6 @@ import Observation
 import Testing
 @testable import KuchiModel
 
-/// Set once, from any thread.
-final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}
-
 /// A clock the test moves by hand.
 @MainActor
 final class TestClock {
@@ -141,8 +133,8 @@ extension LocalTimeTests {
                 #expect(before?.due == 0)
                 #expect(before?.summary == "Nothing is due. The next card is due in a minute.")
                 fixture.clock.now = again.due.addingTimeInterval(1)
-                for _ in 0..<300 where !changed.isSet { try await Task.sleep(for: .milliseconds(10)) }
-                #expect(changed.isSet, "the outlook's readers are told when the card falls due")
+                // Waits for the planner's wake-up to tell the outlook's readers.
+                #expect(await changed.wait(), "the outlook's readers are told when the card falls due")
                 #expect(planner.outlook(deck: "n", questions: questions)?.due == 1)
             }
         }
@@ -328,8 +320,7 @@ extension LocalTimeTests {
                 let planner = StudyPlanner.open(
                     path: path, legacyProgress: nil, settings: { Settings() }, logCheckDelay: .zero)
                 #expect(planner.isScheduling, "opening leaves the log to the background check")
-                for _ in 0..<500 where !planner.hasCheckedLog { try await Task.sleep(for: .milliseconds(10)) }
-                #expect(planner.hasCheckedLog)
+                await waitUntil("the background check of the log ends") { planner.hasCheckedLog }
                 if damaged {
                     #expect(planner.logProblem?.contains("is damaged") == true, "\(planner.problems)")
                     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "nothing changed")

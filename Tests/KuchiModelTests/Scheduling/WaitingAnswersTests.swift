@@ -45,8 +45,7 @@ struct WaitingAnswersTests {
         #expect(planner.waitingCount == 1)
         try other?.execute("COMMIT")
         other = nil
-        for _ in 0..<500 where planner.waitingCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(planner.waitingCount == 0)
+        await waitUntil("the timer saved the waiting answer") { planner.waitingCount == 0 }
         #expect(try fixture.reopen().reviews(of: CardID(deck: "n", question: "q1")).count == 1)
     }
 
@@ -127,7 +126,14 @@ struct WaitingAnswersTests {
         planner.review("q1", deck: "n", rating: .good, answerTime: .seconds(1))
         planner.review("q2", deck: "n", rating: .good, answerTime: .seconds(1))
         #expect(try reviewsInCopy(ofFile: path) == 0, "positive control: not yet")
-        for _ in 0..<500 where planner.checkpoints == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        // Waits for the quiet moment's task (the last save's) to end.
+        let quietMoment = try #require(planner.checkpointTask)
+        let ended = Flag()
+        Task {
+            await quietMoment.value
+            ended.set()
+        }
+        #expect(await ended.wait(), "the quiet moment's task ends")
         #expect(planner.checkpoints == 1, "one checkpoint after the two saves")
         #expect(try reviewsInCopy(ofFile: path) == 2)
         planner.close()
