@@ -50,7 +50,7 @@ final class AppHarness {
         window.resize(width: width, height: height)
         window.afterFirstPaint { [weak self] in self?.isPainted = true }
         window.present()
-        MainLoop.run(until: { self.window.size.width > 0 })
+        pump(until: { self.window.size.width > 0 }, "the window is shown")
     }
 
     /// Closes the window and removes the user's files (unless `keepingFiles`).
