@@ -114,11 +114,17 @@ struct DeckLoadingTests {
         #expect(!app.models.decks.isLoading)
         #expect(app.models.challenges.deck.name == "JLPT N5")
         gate.open()
-        // The dropped load still runs to its end; give it time to come back.
-        MainLoop.run(until: { false }, timeout: .seconds(2))
+        // Waits for the dropped load to run to its end and come back to the main loop.
+        pump(until: { app.models.decks.finishedLoads == 1 }, timeout: .seconds(60), "the dropped load comes back")
         #expect(app.models.challenges.deck.name == "JLPT N5")
         #expect(app.models.decks.currentID == "jlpt-n5")
         #expect(app.models.users.settings.deck == "jlpt-n5")
+        // Positive control: the same load, not overtaken, is used when it comes back.
+        app.models.decks.select("big")
+        pump(until: { app.models.decks.finishedLoads == 2 }, timeout: .seconds(60), "the load comes back")
+        #expect(app.models.challenges.deck.name == "Big Deck")
+        #expect(app.models.decks.currentID == "big")
+        #expect(app.models.users.settings.deck == "big")
     }
 }
 

@@ -59,6 +59,9 @@ final class DeckShelf {
     @ObservationIgnored private let loadGate: @Sendable () -> Void
     /// The large deck named in the settings at start-up, until ``loadPendingDeck()``.
     @ObservationIgnored private var pending: String?
+    /// How many background loads have come back to the main actor, used or dropped
+    /// (tests wait on it rather than on time).
+    @ObservationIgnored private(set) var finishedLoads = 0
 
     /// How many of a deck's problems the window lists; `--check-deck` lists them all.
     static let problemsShown = 5
@@ -353,6 +356,7 @@ final class DeckShelf {
     private func finishLoading(
         _ result: Result<Deck, DeckError>, generation: Int, id: String?, remember: Bool, file: String
     ) {
+        finishedLoads += 1
         guard generation == self.generation else { return }
         switch result {
         case .success(let deck):
