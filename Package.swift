@@ -111,7 +111,8 @@ let package = Package(
         // The review store against a synthetic 100,000-card history, and typed answers; no GTK.
         // Timing and the printed table, for both benchmarks.
         .target(name: "BenchSupport", path: "Sources/Benchmarks/BenchSupport"),
-        .executableTarget(name: "store-bench", dependencies: ["KuchiModel", "BenchSupport"], path: "Sources/Benchmarks/store-bench"),
+        .executableTarget(
+            name: "store-bench", dependencies: ["KuchiModel", "BenchSupport", "CArchive", "CZstd"], path: "Sources/Benchmarks/store-bench"),
         // Records reviews until killed; the store's crash test launches it.
         .executableTarget(
             name: "store-crash-probe", dependencies: ["KuchiModel"], path: "Tests/StoreCrashProbe"),

@@ -38,10 +38,9 @@ struct AnkiPackageSafetyTests {
         var zip = TestZip()
         zip.add("meta", Data([0x08, 0x03]))
         zip.add("collection.anki21b", TestZip.zstdZeros(blocks: 8_192))
-        let started = ContinuousClock.now
+        // How long the refusal takes is store-bench's ("--anki-bomb").
         let message = try refusal(zip, in: folder)
         #expect(message == "hostile.apkg: its entry 'collection.anki21b' is too large: it unpacks to more than 536 MB")
-        #expect(ContinuousClock.now - started < .seconds(5))
         // And a deflated one Anki's own zip library made (tools/make-anki-fixtures.py).
         let limits = DeckLimits(maximumFileSize: 32 << 20, maximumCards: 1_000, maximumCollectionSize: 1 << 20)
         let scratch = folder.appendingPathComponent("scratch")
