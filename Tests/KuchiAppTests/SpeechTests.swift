@@ -69,17 +69,16 @@ struct SpeechTests {
         app.click("speak")
         speaker.say("たべる")
 
-        // A tick every 20 ms for a second: the main loop runs them on time while the
-        // speaker's queue waits for an answer that never comes.
-        var ticks: [ContinuousClock.Instant] = []
+        // A tick every 20 ms, fifty times: the main loop runs them all while the speaker's
+        // queue waits for an answer that never comes (it is still waiting after the last).
+        // How late the ticks come is gtkkit-bench's ("--speech": the longest gap).
+        var ticks = 0
         func tick() {
-            ticks.append(.now)
-            if ticks.count < 50 { MainLoop.after(.milliseconds(20), tick) }
+            ticks += 1
+            if ticks < 50 { MainLoop.after(.milliseconds(20), tick) }
         }
         tick()
-        pump(until: { ticks.count >= 50 }, "fifty ticks of the main loop")
-        let gaps = zip(ticks.dropFirst(), ticks).map { $0 - $1 }
-        #expect(gaps.max()! < .milliseconds(500), "the longest gap between ticks: \(gaps.max()!)")
+        pump(until: { ticks >= 50 }, "fifty ticks of the main loop")
         #expect(speaker.availability == .unknown, "still waiting for speech-dispatcher")
         // The window still answers: another page shows.
         app.models.state.homePage = .challenge
