@@ -17,13 +17,14 @@ struct CommandLineTests {
 
     @Test("--check-deck prints one line per problem, naming the file and the card, and exits 1")
     func checkBadDeck() throws {
+        let temporaryFolder = try TemporaryFolder()
         let deck = try temporaryDeck("""
             {"format": 1, "name": "Bad", "language": "ja", "cards": [
               {"question": "はい", "pronunciation": "hai", "answer": "yes"},
               {"question": "はい", "pronunciation": "hai", "answer": "no"},
               {"question": "いいえ", "pronunciation": "iie", "answer": 3}
             ]}
-            """)
+            """, in: temporaryFolder.url)
         let result = try runKuchi(["--check-deck", deck.path])
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
@@ -103,8 +104,9 @@ func ankiFixture(_ name: String) -> URL {
     repository.appendingPathComponent("Tests/KuchiModelTests/Fixtures/anki/\(name)")
 }
 
-func temporaryDeck(_ json: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString).json")
+/// A deck file holding `json`, in `folder`.
+func temporaryDeck(_ json: String, in folder: URL) throws -> URL {
+    let url = folder.appendingPathComponent("deck.json")
     try Data(json.utf8).write(to: url)
     return url
 }
