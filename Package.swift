@@ -111,11 +111,14 @@ let package = Package(
         // The review store against a synthetic 100,000-card history, and typed answers; no GTK.
         // Timing and the printed table, for both benchmarks.
         .target(name: "BenchSupport", path: "Sources/Benchmarks/BenchSupport"),
-        .executableTarget(name: "store-bench", dependencies: ["KuchiModel", "BenchSupport"], path: "Sources/Benchmarks/store-bench"),
+        .executableTarget(
+            name: "store-bench", dependencies: ["KuchiModel", "BenchSupport", "CArchive", "CZstd"], path: "Sources/Benchmarks/store-bench"),
         // Records reviews until killed; the store's crash test launches it.
         .executableTarget(
             name: "store-crash-probe", dependencies: ["KuchiModel"], path: "Tests/StoreCrashProbe"),
-        .testTarget(name: "KuchiModelTests", dependencies: ["KuchiModel"], exclude: ["Fixtures"]),
+        // A folder a test owns, removed when the test is done with it; for every test target (no GTK).
+        .target(name: "TemporaryFolderFixture", path: "Tests/TemporaryFolderFixture"),
+        .testTarget(name: "KuchiModelTests", dependencies: ["KuchiModel", "TemporaryFolderFixture"], exclude: ["Fixtures"]),
         // A speech-dispatcher of a test's own; the speech tests and the benchmark start it.
         .target(name: "SpeechDispatcherFixture", path: "Tests/SpeechDispatcherFixture"),
         // Widget lookup, display and window-manager helpers for the GTK test targets.
@@ -123,12 +126,13 @@ let package = Package(
             name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk", "CGtkShim"],
             path: "Tests/GtkTestSupport", swiftSettings: gtkSwift),
         .testTarget(
-            name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShim", "GtkTestSupport"],
+            name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShim", "GtkTestSupport", "TemporaryFolderFixture"],
             swiftSettings: gtkSwift),
         .testTarget(
             name: "KuchiAppTests",
             dependencies: [
                 "KuchiApp", "KuchiModel", "GtkKit", "CGtk", "CGtkShim", "GtkTestSupport", "SpeechDispatcherFixture",
+                "TemporaryFolderFixture",
             ],
             swiftSettings: gtkSwift
         ),

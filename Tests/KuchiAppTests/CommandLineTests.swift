@@ -1,5 +1,6 @@
 import Foundation
 import KuchiModel
+import TemporaryFolderFixture
 import Testing
 import GtkTestSupport
 @testable import KuchiApp
@@ -16,13 +17,14 @@ struct CommandLineTests {
 
     @Test("--check-deck prints one line per problem, naming the file and the card, and exits 1")
     func checkBadDeck() throws {
+        let temporaryFolder = try TemporaryFolder()
         let deck = try temporaryDeck("""
             {"format": 1, "name": "Bad", "language": "ja", "cards": [
               {"question": "はい", "pronunciation": "hai", "answer": "yes"},
               {"question": "はい", "pronunciation": "hai", "answer": "no"},
               {"question": "いいえ", "pronunciation": "iie", "answer": 3}
             ]}
-            """)
+            """, in: temporaryFolder.url)
         let result = try runKuchi(["--check-deck", deck.path])
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
@@ -32,8 +34,8 @@ struct CommandLineTests {
 
     @Test("--export-deck writes the chosen deck with the learner's edits, which imports again as the same cards")
     func exportDeck() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-export-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        let temporaryFolder = try TemporaryFolder()
+        let home = temporaryFolder.url
         let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data"]
         try FileManager.default.createDirectory(at: home.appendingPathComponent("data/kuchi/overrides"), withIntermediateDirectories: true)
         try Data(#"{"format": 1, "cards": {"はい": {"answer": "yes indeed"}}}"#.utf8)
@@ -102,8 +104,9 @@ func ankiFixture(_ name: String) -> URL {
     repository.appendingPathComponent("Tests/KuchiModelTests/Fixtures/anki/\(name)")
 }
 
-func temporaryDeck(_ json: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString).json")
+/// A deck file holding `json`, in `folder`.
+func temporaryDeck(_ json: String, in folder: URL) throws -> URL {
+    let url = folder.appendingPathComponent("deck.json")
     try Data(json.utf8).write(to: url)
     return url
 }

@@ -113,11 +113,17 @@ struct DeckLoadingTests {
         #expect(!app.models.deckInUse.isLoading)
         #expect(app.models.deckInUse.deck.name == "JLPT N5")
         gate.open()
-        // The dropped load still runs to its end; give it time to come back.
-        MainLoop.run(until: { false }, timeout: .seconds(2))
+        // Waits for the dropped load to run to its end and come back to the main loop.
+        pump(until: { app.models.decks.finishedLoads == 1 }, timeout: .seconds(60), "the dropped load comes back")
         #expect(app.models.deckInUse.deck.name == "JLPT N5")
         #expect(app.models.deckInUse.catalogID == "jlpt-n5")
         #expect(app.models.users.settings.deck == "jlpt-n5")
+        // Positive control: the same load, not overtaken, is used when it comes back.
+        app.models.decks.select("big")
+        pump(until: { app.models.decks.finishedLoads == 2 }, timeout: .seconds(60), "the load comes back")
+        #expect(app.models.deckInUse.deck.name == "Big Deck")
+        #expect(app.models.deckInUse.catalogID == "big")
+        #expect(app.models.users.settings.deck == "big")
     }
 }
 

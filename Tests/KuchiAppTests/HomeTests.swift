@@ -49,7 +49,9 @@ struct HomeTests {
         let card = try #require(app.widget("flash-card"))
         pump(until: { gtk_widget_get_mapped(card) != 0 && gtk_widget_get_width(card) > 0 }, "card shown")
         let first = app.models.learn.current
-        try app.drag(card, by: 60)
+        try app.drag(card, by: 60, whileHeld: {
+            #expect(gtkkit_bin_get_offset(OpaquePointer(card)).rounded() == 60, "the card follows the pointer")
+        })
         pump(until: { gtkkit_bin_get_offset(OpaquePointer(card)) == 0 }, "sprang back")
         #expect(app.models.learn.current == first)
         #expect(app.models.learn.remembered == 0)
@@ -231,12 +233,26 @@ struct HomeTests {
         if !app.models.challenges.showsChoices { app.click("question") }
         app.click(try #require(app.choiceName(correct: true)))
         pump(until: { app.dialog != nil }, "the last feedback")
-        // The first Return dismisses the feedback; the second reaches Congratulations.
+        let root: UnsafeMutablePointer<GtkWidget> = typed(app.window.gtkWindow)
+        let keys = InputProbe(on: root)
+        defer { keys.detach() }
+        // The first Return dismisses the feedback; the second, typed as soon as the
+        // window has the keyboard again, reaches Congratulations, where the focus is
+        // on Play Again.
         try app.pressKey("Return", inDialog: true)
+        pump(until: { app.isShown("play-again") }, "congratulations")
+        let playAgain = try #require(app.widget("play-again"))
+        pump(until: { gtk_window_is_active(typed(root)) != 0 }, "the window has the keyboard again")
+        pump(until: { gtk_widget_has_focus(playAgain) != 0 }, "the focus is on Play Again, which a Return presses")
         WindowManager.run("xdotool", ["key", "--clearmodifiers", "Return"])
-        pump(until: { app.widget("play-again").map { gtk_widget_get_mapped($0) != 0 } ?? false }, "congratulations")
-        MainLoop.run(until: { app.models.challenges.numberOfAnswered == 0 }, timeout: .milliseconds(400))
+        // Waits for the window to have the Return (the probe sees it before any widget).
+        pump(until: { keys.keyPresses.contains(UInt32(GDK_KEY_Return)) }, "the second Return reached the window")
         #expect(app.models.challenges.isOver, "Play Again was not pressed")
+        #expect(app.models.challenges.numberOfAnswered == 3)
+        // Positive control: Play Again pressed is seen by the same checks.
+        gtk_widget_activate(playAgain)
+        pump(until: { app.models.challenges.numberOfAnswered == 0 }, "Play Again pressed starts again")
+        #expect(!app.models.challenges.isOver)
     }
 
     @Test("the name count reads at 4.5:1 or more, light and dark, and shows no error before typing")
@@ -278,8 +294,13 @@ struct HomeTests {
 }
 
 extension AppHarness {
-    /// Drags `widget` sideways by `dx` pixels with the real pointer, through the X server.
-    func drag(_ widget: UnsafeMutablePointer<GtkWidget>, by dx: Int) throws {
+    /// Drags `widget` sideways by `dx` pixels with the real pointer, through the X server,
+    /// in eight steps. Each step waits until the window has had the pointer's motion, and
+    /// the drag returns once the window has had the release; `whileHeld` runs before it.
+    func drag(
+        _ widget: UnsafeMutablePointer<GtkWidget>, by dx: Int, whileHeld: () -> Void = {},
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let title = "Kuchi drag \(ObjectIdentifier(self).hashValue)"
         gtk_window_set_title(window.gtkWindow, title)
         var id: UInt?
@@ -289,34 +310,52 @@ extension AppHarness {
         }, "the window has an X id")
         let windowID = try #require(id)
         WindowManager.run("xdotool", ["windowactivate", "--sync", "\(windowID)"])
+        // The widget where its content puts it (a new card's text may move it): a drag
+        // measures the pointer from the widget, so it must not move under it.
+        drawFrames("the window is laid out before the drag", sourceLocation: sourceLocation)
         var x = 0.0, y = 0.0
         let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
         gtk_widget_translate_coordinates(widget, root, Double(gtk_widget_get_width(widget)) / 2,
                                          Double(gtk_widget_get_height(widget)) / 2, &x, &y)
-        let start = (Int(x), Int(y))
-        WindowManager.run("xdotool", ["mousemove", "--window", "\(windowID)", "\(start.0)", "\(start.1)"])
-        WindowManager.run("xdotool", ["mousedown", "1"])
-        for step in 1...8 {
-            WindowManager.run("xdotool", ["mousemove", "--window", "\(windowID)", "\(start.0 + dx * step / 8)", "\(start.1)"])
-            MainLoop.run(until: { false }, timeout: .milliseconds(15))
+        let start = (x: Int(x), y: Int(y))
+        let probe = InputProbe(on: root)
+        defer { probe.detach() }
+        // Where the pointer is now: a move to where it already is makes no event to wait for.
+        var pointerX = 0.0, pointerY = 0.0
+        let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default()))
+        gdk_surface_get_device_position(gtk_native_get_surface(typed(root)), pointer, &pointerX, &pointerY, nil)
+        let alreadyThere = Int(pointerX.rounded()) == start.x && Int(pointerY.rounded()) == start.y
+        for step in 0...8 {
+            let to = (x: start.x + dx * step / 8, y: start.y)
+            if step == 1 { WindowManager.run("xdotool", ["mousedown", "1"]) }
+            WindowManager.run("xdotool", ["mousemove", "--window", "\(windowID)", "\(to.x)", "\(to.y)"])
+            if step == 0 && alreadyThere { continue }
+            pump(until: { probe.pointer.map { $0 == to } ?? false },
+                 "drag step \(step): the window has the pointer at \(to.x), \(to.y)", sourceLocation: sourceLocation)
         }
+        whileHeld()
         WindowManager.run("xdotool", ["mouseup", "1"])
-        MainLoop.run(until: { false }, timeout: .milliseconds(50))
+        pump(until: { probe.buttonReleases == 1 }, "the window has the release", sourceLocation: sourceLocation)
+    }
+
+    /// Waits until the window has drawn two frames: what was just shown or changed is then
+    /// measured and allocated (in the next frame), and drawn.
+    func drawFrames(_ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+        MainLoop.drain()  // the bindings' pending writes
+        let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
+        let clock = gtk_widget_get_frame_clock(root)
+        for _ in 0..<2 {
+            let frame = gdk_frame_clock_get_frame_counter(clock)
+            gtk_widget_queue_draw(root)
+            pump(until: { gdk_frame_clock_get_frame_counter(clock) > frame }, comment, sourceLocation: sourceLocation)
+        }
     }
 
     /// The window's minimum size fits 360×294, and every label shown has at least the
     /// room it asks for.
     func expectFitsWithoutClipping(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
-        // The screen just shown is measured and allocated in the next frame: ask for two
-        // and wait for them to be drawn.
-        let clock = gtk_widget_get_frame_clock(root)
-        for _ in 0..<2 {
-            let frame = gdk_frame_clock_get_frame_counter(clock)
-            gtk_widget_queue_draw(root)
-            pump(until: { gdk_frame_clock_get_frame_counter(clock) > frame }, "\(screen): a frame drawn",
-                 sourceLocation: sourceLocation)
-        }
+        drawFrames("\(screen): a frame drawn", sourceLocation: sourceLocation)
         var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0, natural: Int32 = 0
         var baseline: Int32 = -1, naturalBaseline: Int32 = -1
         gtk_widget_measure(root, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &natural, &baseline, &naturalBaseline)

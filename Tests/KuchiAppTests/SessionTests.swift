@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @_spi(Diagnostics) import GtkKit
 import KuchiModel
+import TemporaryFolderFixture
 import Testing
 @testable import KuchiApp
 
@@ -101,7 +102,9 @@ struct SessionTests {
 extension SessionTests {
     @Test("a deck that fails to load is reported in the window and Kuchi Basics is used")
     func badDeckFallsBack() throws {
-        let deck = try temporaryDeck(#"{"format": 1, "name": "Broken", "language": "ja", "cards": [{"question": "はい"}]}"#)
+        let temporaryFolder = try TemporaryFolder()
+        let deck = try temporaryDeck(#"{"format": 1, "name": "Broken", "language": "ja", "cards": [{"question": "はい"}]}"#,
+                                     in: temporaryFolder.url)
         let app = try AppHarness(registered: true, deckPath: deck.path)
         defer { app.close() }
         #expect(app.models.deckInUse.deck == Deck.kuchiBasics)

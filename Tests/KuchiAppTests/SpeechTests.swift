@@ -4,6 +4,7 @@ import Foundation
 @_spi(Interop) import GtkKit
 import KuchiModel
 import SpeechDispatcherFixture
+import TemporaryFolderFixture
 import Testing
 @testable import KuchiApp
 
@@ -68,17 +69,16 @@ struct SpeechTests {
         app.click("speak")
         speaker.say("たべる")
 
-        // A tick every 20 ms for a second: the main loop runs them on time while the
-        // speaker's queue waits for an answer that never comes.
-        var ticks: [ContinuousClock.Instant] = []
+        // A tick every 20 ms, fifty times: the main loop runs them all while the speaker's
+        // queue waits for an answer that never comes (it is still waiting after the last).
+        // How late the ticks come is gtkkit-bench's ("--speech": the longest gap).
+        var ticks = 0
         func tick() {
-            ticks.append(.now)
-            if ticks.count < 50 { MainLoop.after(.milliseconds(20), tick) }
+            ticks += 1
+            if ticks < 50 { MainLoop.after(.milliseconds(20), tick) }
         }
         tick()
-        pump(until: { ticks.count >= 50 }, "fifty ticks of the main loop")
-        let gaps = zip(ticks.dropFirst(), ticks).map { $0 - $1 }
-        #expect(gaps.max()! < .milliseconds(500), "the longest gap between ticks: \(gaps.max()!)")
+        pump(until: { ticks >= 50 }, "fifty ticks of the main loop")
         #expect(speaker.availability == .unknown, "still waiting for speech-dispatcher")
         // The window still answers: another page shows.
         app.models.state.homePage = .challenge
@@ -87,8 +87,8 @@ struct SpeechTests {
 
     @Test("a card's own recording is played, not spoken, even where speech-dispatcher is missing")
     func playsRecording() throws {
-        let recording = try silentWAV()
-        defer { try? FileManager.default.removeItem(at: recording) }
+        let temporaryFolder = try TemporaryFolder()
+        let recording = try silentWAV(in: temporaryFolder.url)
         let speaker = Speaker(library: "libkuchi-no-such-library.so.2")
         speaker.say("たべる", recording: recording.path)
         pump(until: { speaker.recordingState == .ended(path: recording.path) }, timeout: .seconds(10), "the recording played")
@@ -99,9 +99,9 @@ struct SpeechTests {
     func brokenRecordingFallsBack() throws {
         let daemon = try started(.espeakNG)
         defer { daemon.stop() }
-        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-broken-\(UUID().uuidString).mp3")
+        let temporaryFolder = try TemporaryFolder()
+        let broken = temporaryFolder.url.appendingPathComponent("broken.mp3")
         try Data("not audio".utf8).write(to: broken)
-        defer { try? FileManager.default.removeItem(at: broken) }
         let speaker = Speaker(socketPath: daemon.socketPath)
         #expect(prepared(speaker) == .available, "\(speaker.problemDetail ?? "")")
         speaker.say("たべる", recording: broken.path)
@@ -112,8 +112,8 @@ struct SpeechTests {
         }
     }
 
-    /// A WAV file of a fifth of a second of silence, 8 kHz mono 16-bit.
-    private func silentWAV() throws -> URL {
+    /// A WAV file of a fifth of a second of silence, 8 kHz mono 16-bit, in `folder`.
+    private func silentWAV(in folder: URL) throws -> URL {
         let samples = 1_600
         var data = Data()
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
@@ -122,7 +122,7 @@ struct SpeechTests {
         append(UInt32(8_000)); append(UInt32(16_000)); append(UInt16(2)); append(UInt16(16))
         data.append(contentsOf: Array("data".utf8)); append(UInt32(samples * 2))
         data.append(Data(count: samples * 2))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-silence-\(UUID().uuidString).wav")
+        let url = folder.appendingPathComponent("silence.wav")
         try data.write(to: url)
         return url
     }

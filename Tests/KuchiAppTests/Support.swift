@@ -3,6 +3,7 @@ import CGtkShim
 import Foundation
 @_spi(Interop) @_spi(Diagnostics) import GtkKit
 import KuchiModel
+import TemporaryFolderFixture
 import Testing
 @testable import KuchiApp
 @_exported import GtkTestSupport
@@ -49,13 +50,13 @@ final class AppHarness {
         window.resize(width: width, height: height)
         window.afterFirstPaint { [weak self] in self?.isPainted = true }
         window.present()
-        MainLoop.run(until: { self.window.size.width > 0 })
+        pump(until: { self.window.size.width > 0 }, "the window is shown")
     }
 
     /// Closes the window and removes the user's files (unless `keepingFiles`).
     func close(keepingFiles: Bool = false) {
         window.close()
-        if !keepingFiles { try? FileManager.default.removeItem(at: folder) }
+        if !keepingFiles { TemporaryFolder.remove(folder) }
     }
 
     func widget(_ name: String) -> UnsafeMutablePointer<GtkWidget>? { widgetNamed(name, in: window) }

@@ -1,5 +1,7 @@
 import Foundation
 import KuchiModel
+// Every test that writes files does so in a `TemporaryFolder` of its own.
+@_exported import TemporaryFolderFixture
 
 /// Where the repository's files are, found from this source file's own path.
 ///
@@ -25,15 +27,6 @@ enum RepositoryPaths {
     static var badDecks: URL {
         root.appendingPathComponent("Tests/KuchiModelTests/Fixtures/bad-decks")
     }
-}
-
-/// A new, empty directory of its own for one test; the caller removes it.
-func makeTemporaryDirectory(_ label: String = #function) throws -> URL {
-    let safe = label.filter { $0.isLetter || $0.isNumber }
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("kuchi-tests-\(safe)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 /// A session length no test reaches.

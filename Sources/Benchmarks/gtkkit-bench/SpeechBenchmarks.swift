@@ -70,6 +70,39 @@ enum SpeechBenchmarks {
         table.print()
     }
 
+    /// The main loop while the `Speaker` waits on a speech-dispatcher that never answers
+    /// (the tests' `SilentSpeechDispatcher`): after `say`, a tick every 20 ms, fifty
+    /// times, and the gaps between them. Speaking must never hold up the window.
+    static func hungDaemon() {
+        let silent: SilentSpeechDispatcher
+        do {
+            silent = try SilentSpeechDispatcher()
+        } catch {
+            print("\nHung speech-dispatcher: skipped, \(error)")
+            return
+        }
+        defer { silent.stop() }
+        let speaker = Speaker(socketPath: silent.socketPath)
+        speaker.prepare()
+        speaker.say("たべる")
+        var ticks: [ContinuousClock.Instant] = []
+        func tick() {
+            ticks.append(.now)
+            if ticks.count < 50 { MainLoop.after(.milliseconds(20), tick) }
+        }
+        tick()
+        guard MainLoop.run(until: { ticks.count >= 50 }, timeout: .seconds(30)) else {
+            print("\nHung speech-dispatcher: the main loop ran \(ticks.count) of 50 ticks in 30 s")
+            return
+        }
+        let gaps = zip(ticks.dropFirst(), ticks).map { seconds($0 - $1) }
+        var table = Table("Speech-dispatcher that never answers: the main loop meanwhile (50 ticks, 20 ms apart)")
+        table.add("longest gap between two ticks", formatMilliseconds(gaps.max() ?? 0, digits: 1), target: "< 500 ms")
+        table.add("  median gap", formatMilliseconds(Measure.medianOf(gaps), digits: 1))
+        table.add("  the speaker still waits after the last tick", speaker.availability == .unknown ? "yes" : "no")
+        table.print()
+    }
+
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }

@@ -1,9 +1,10 @@
 // The review store against a synthetic history: 100,000 cards, 1,000,000 reviews; and,
-// first, typed answers (TypedAnswerBench.swift). Prints medians against the targets; it
-// asserts nothing. `--anki PACKAGE` measures an Anki package's check and import instead.
-// Run it in release:
+// first, typed answers (TypedAnswerBench.swift), furigana over a word list
+// (FuriganaBench.swift) and a zip bomb refused (ZipBombBench.swift). Prints medians
+// against the targets; it asserts nothing. `--anki PACKAGE` measures an Anki package's
+// check and import instead. Run it in release:
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
-// `--typed` prints the typed answers' table only.
+// `--typed`, `--furigana` and `--zip-bomb` print that table only.
 import BenchSupport
 import Foundation
 import KuchiModel
@@ -14,11 +15,22 @@ if let flag = CommandLine.arguments.firstIndex(of: "--anki"), flag + 1 < Command
     exit(0)
 }
 
+if CommandLine.arguments.contains("--furigana") {
+    try FuriganaBench.table().print()
+    exit(0)
+}
+if CommandLine.arguments.contains("--zip-bomb") {
+    try ZipBombBench.table().print()
+    exit(0)
+}
+
 var typedTable = try TypedAnswerBench.table()
 try TypedAnswerBench.committed(into: &typedTable)
 typedTable.print()
 // `store-bench --typed` stops here.
 if CommandLine.arguments.contains("--typed") { exit(0) }
+try FuriganaBench.table().print()
+try ZipBombBench.table().print()
 
 let cardCount = 100_000
 let newCardCount = 10_000

@@ -34,6 +34,9 @@ final class DeckChooser {
     @ObservationIgnored private let loadGate: @Sendable () -> Void
     /// The large deck named in the settings at start-up, until ``loadPendingDeck()``.
     @ObservationIgnored private var pending: String?
+    /// How many background loads have come back to the main actor, used or dropped
+    /// (tests wait on it rather than on time).
+    @ObservationIgnored private(set) var finishedLoads = 0
 
     /// How many of a deck's problems the window lists (here, for an import, in the card
     /// browser); `--check-deck` lists them all.
@@ -192,6 +195,7 @@ final class DeckChooser {
     private func finishLoading(
         _ result: Result<Deck, DeckError>, generation: Int, id: String?, remember: Bool, file: String
     ) {
+        finishedLoads += 1
         guard generation == self.generation else { return }
         switch result {
         case .success(let deck):

@@ -48,7 +48,7 @@ final class AnswerWriter {
     /// Why the last save failed, for the banner.
     @ObservationIgnored var lastSaveError: ReviewStoreError?
     /// Checkpoints the write-ahead log into the database file after a quiet moment.
-    @ObservationIgnored private var checkpointTask: Task<Void, Never>?
+    @ObservationIgnored private(set) var checkpointTask: Task<Void, Never>?
     /// How long after the last save the database file is brought up to date.
     @ObservationIgnored var checkpointDelay = Duration.seconds(3)
     /// Counts the quiet-moment checkpoints done (for tests).

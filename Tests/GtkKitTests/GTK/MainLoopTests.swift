@@ -46,14 +46,32 @@ extension GTKTests {
             var runs = 0
             let start = ContinuousClock.now
             var ranAt: ContinuousClock.Instant?
+            // A second timer, set when the first runs, for twice its delay: by the time it
+            // runs, the first would have run again had it repeated.
+            var markerRan = false
             MainLoop.after(.milliseconds(50)) {
                 runs += 1
                 ranAt = .now
+                if runs == 1 { MainLoop.after(.milliseconds(100)) { markerRan = true } }
             }
             #expect(MainLoop.run(until: { runs == 1 }, timeout: .seconds(5)))
             #expect(ranAt.map { $0 - start >= .milliseconds(50) } ?? false)
-            MainLoop.run(until: { runs > 1 }, timeout: .milliseconds(100))
+            #expect(MainLoop.run(until: { markerRan }, timeout: .seconds(5)), "the second timer ran")
             #expect(runs == 1)
+            // Positive control: a 50 ms GLib timeout that repeats has run again by then.
+            final class Repeating { var runs = 0, markerRan = false }
+            let repeating = Repeating()
+            let source = g_timeout_add_full(G_PRIORITY_DEFAULT, 50, { data in
+                MainActor.assumeIsolated {
+                    let repeating = Unmanaged<Repeating>.fromOpaque(data!).takeUnretainedValue()
+                    repeating.runs += 1
+                    if repeating.runs == 1 { MainLoop.after(.milliseconds(100)) { repeating.markerRan = true } }
+                }
+                return 1  // G_SOURCE_CONTINUE
+            }, Unmanaged.passUnretained(repeating).toOpaque(), nil)
+            #expect(MainLoop.run(until: { repeating.markerRan }, timeout: .seconds(5)), "the second timer ran")
+            g_source_remove(source)
+            #expect(repeating.runs >= 2, "a timer that repeats is seen by the same check")
         }
 
         @Test("a main-actor task runs between main-loop iterations inside a test too")

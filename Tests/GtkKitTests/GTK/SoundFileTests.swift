@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import TemporaryFolderFixture
 import Testing
 @_spi(Interop) @testable import GtkKit
 
@@ -10,8 +11,8 @@ extension GTKTests {
     })
     @MainActor
     struct SoundFileTests {
-        /// A WAV file of `milliseconds` of a 440 Hz tone, 8 kHz mono 16-bit.
-        private func tone(milliseconds: Int) throws -> URL {
+        /// A WAV file of `milliseconds` of a 440 Hz tone, 8 kHz mono 16-bit, in `folder`.
+        private func tone(milliseconds: Int, in folder: URL) throws -> URL {
             let rate = 8_000
             let samples = rate * milliseconds / 1_000
             var data = Data()
@@ -21,15 +22,15 @@ extension GTKTests {
             append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
             data.append(contentsOf: Array("data".utf8)); append(UInt32(samples * 2))
             for index in 0..<samples { append(Int16(sin(Double(index) * 2 * .pi * 440 / Double(rate)) * 8_000)) }
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-tone-\(UUID().uuidString).wav")
+            let url = folder.appendingPathComponent("tone-\(milliseconds)ms.wav")
             try data.write(to: url)
             return url
         }
 
         @Test("a WAV file plays to its end, reported through the main loop")
         func playsToTheEnd() throws {
-            let url = try tone(milliseconds: 300)
-            defer { try? FileManager.default.removeItem(at: url) }
+            let temporaryFolder = try TemporaryFolder()
+            let url = try tone(milliseconds: 300, in: temporaryFolder.url)
             let sound = SoundFile()
             var states: [SoundFile.State] = []
             sound.onChange = { states.append($0) }
@@ -42,9 +43,9 @@ extension GTKTests {
 
         @Test("a file that is not a sound fails with GStreamer's words, and nothing blocks")
         func notASound() throws {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-not-a-sound-\(UUID().uuidString).mp3")
+            let temporaryFolder = try TemporaryFolder()
+            let url = temporaryFolder.url.appendingPathComponent("not-a-sound.mp3")
             try Data("this is text, not audio".utf8).write(to: url)
-            defer { try? FileManager.default.removeItem(at: url) }
             let sound = SoundFile()
             sound.play(path: url.path)
             pump(until: { if case .failed = sound.state { true } else { false } }, timeout: .seconds(10), "playing fails")
@@ -55,9 +56,9 @@ extension GTKTests {
 
         @Test("playing another file stops the first")
         func secondStopsFirst() throws {
-            let long = try tone(milliseconds: 3_000)
-            let short = try tone(milliseconds: 200)
-            defer { for url in [long, short] { try? FileManager.default.removeItem(at: url) } }
+            let temporaryFolder = try TemporaryFolder()
+            let long = try tone(milliseconds: 3_000, in: temporaryFolder.url)
+            let short = try tone(milliseconds: 200, in: temporaryFolder.url)
             let sound = SoundFile()
             sound.play(path: long.path)
             sound.play(path: short.path)

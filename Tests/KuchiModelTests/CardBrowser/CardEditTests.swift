@@ -7,7 +7,6 @@ struct CardEditTests {
     @Test("an edit of a bundled card is kept as an override, and applied when the deck loads again")
     func bundledEditSurvivesReload() throws {
         let fixture = try CatalogFixture()
-        defer { fixture.remove() }
         let edited = try fixture.catalog.edit(question: "犬", reading: "いぬ", answer: "hound", deck: "animals")
         #expect(edited.cards.first { $0.question == "犬" }?.answer == "hound")
         // The bundled file is untouched; the override sits in the data folder.
@@ -21,7 +20,6 @@ struct CardEditTests {
     @Test("an override survives a new version of the deck: it follows the word, not its place")
     func overrideSurvivesDeckUpdate() throws {
         let fixture = try CatalogFixture()
-        defer { fixture.remove() }
         _ = try fixture.catalog.edit(question: "猫", reading: "ネコ", answer: "kitty", deck: "animals")
         try fixture.writeBundled(["鳥\tとり\tbird", "猫\tねこ\tcat", "犬\tいぬ\tdog", "魚\tさかな\tfish"])
         let deck = try fixture.catalog.load(id: "animals")
@@ -34,7 +32,6 @@ struct CardEditTests {
     @Test("editing a card back to the deck's text removes its override")
     func revertRemovesOverride() throws {
         let fixture = try CatalogFixture()
-        defer { fixture.remove() }
         _ = try fixture.catalog.edit(question: "犬", reading: "いぬ", answer: "hound", deck: "animals")
         _ = try fixture.catalog.edit(question: "犬", reading: "いぬ", answer: "dog", deck: "animals")
         let file = fixture.catalog.overridesFolder.appendingPathComponent("animals.json")
@@ -44,7 +41,6 @@ struct CardEditTests {
     @Test("an edit that would break the deck is refused and changes nothing: an empty meaning, romaji as a reading")
     func badEditRefused() throws {
         let fixture = try CatalogFixture()
-        defer { fixture.remove() }
         #expect(throws: DeckError.self) { try fixture.catalog.edit(question: "犬", reading: "いぬ", answer: " ", deck: "animals") }
         #expect(throws: DeckError.self) { try fixture.catalog.edit(question: "犬", reading: "inu", answer: "dog", deck: "animals") }
         #expect(!FileManager.default.fileExists(atPath: fixture.catalog.overridesFolder.path))
@@ -53,7 +49,6 @@ struct CardEditTests {
     @Test("a damaged overrides file is an error naming it, never dropped silently")
     func damagedOverrides() throws {
         let fixture = try CatalogFixture()
-        defer { fixture.remove() }
         let file = fixture.catalog.overridesFolder.appendingPathComponent("animals.json")
         try FileManager.default.createDirectory(at: fixture.catalog.overridesFolder, withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: file)
@@ -64,7 +59,6 @@ struct CardEditTests {
     @Test("an imported deck takes edits and deletions in its own file; a bundled deck's cards cannot be deleted")
     func importedEditsAndDeletes() throws {
         let fixture = try CatalogFixture()
-        defer { fixture.remove() }
         let entry = try fixture.importDeck()
         _ = try fixture.catalog.edit(question: "山", reading: "やま", answer: "mount", deck: entry.id)
         _ = try fixture.catalog.delete(question: "川", deck: entry.id)
@@ -80,7 +74,6 @@ struct CardEditTests {
     @Test("a deck exported with the learner's edits imports again as the same cards")
     func exportReimport() throws {
         let fixture = try CatalogFixture()
-        defer { fixture.remove() }
         _ = try fixture.catalog.edit(question: "猫", reading: "ねこ", answer: "house cat", deck: "animals")
         let deck = try fixture.catalog.load(id: "animals")
         let file = fixture.folder.appendingPathComponent("export/animals.json")
@@ -95,14 +88,15 @@ struct CardEditTests {
 /// A catalog over a bundled folder with one small deck ("animals") and an empty
 /// imported folder, in a temporary folder.
 private struct CatalogFixture {
-    let folder: URL
+    private let temporaryFolder: TemporaryFolder
+    var folder: URL { temporaryFolder.url }
     var bundled: URL { folder.appendingPathComponent("bundled") }
     var imported: URL { folder.appendingPathComponent("data/decks") }
     var bundledFile: URL { bundled.appendingPathComponent("animals.json") }
     var catalog: DeckCatalog { DeckCatalog(bundledFolder: bundled, importedFolder: imported) }
 
     init() throws {
-        folder = try makeTemporaryDirectory()
+        temporaryFolder = try TemporaryFolder()
         try writeBundled(["犬\tいぬ\tdog", "猫\tねこ\tcat", "鳥\tとり\tbird"])
     }
 
@@ -121,6 +115,4 @@ private struct CatalogFixture {
         try Data("山\tmountain\tやま\n川\triver\tかわ\n海\tsea\tうみ\n空\tsky\tそら\n".utf8).write(to: file)
         return try catalog.import(LocalPath(file)).entry
     }
-
-    func remove() { try? FileManager.default.removeItem(at: folder) }
 }

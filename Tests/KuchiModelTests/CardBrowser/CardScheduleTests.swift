@@ -6,8 +6,8 @@ import Testing
 struct CardScheduleTests {
     @Test("a suspended card is neither due nor new, until unsuspended; the others are planned as before")
     func suspendedNeverPlanned() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         try store.record(makeReview("犬", at: 0, dueIn: 60))
         try store.record(makeReview("猫", at: 0, dueIn: 60))
@@ -32,8 +32,8 @@ struct CardScheduleTests {
 
     @Test("reset removes a card's reviews and its state in one go, and it is new again; other cards keep theirs")
     func resetRoundTrip() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         try store.record(makeReview("犬", at: 0, state: .learning, dueIn: 600))
         try store.record(makeReview("犬", at: 700))
@@ -51,8 +51,8 @@ struct CardScheduleTests {
 
     @Test("a version 2 database is migrated, keeps its history, and can suspend")
     func migratesVersion2() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let old = try ReviewStore(path: path, migrations: Array(ReviewStoreSchema.migrations.prefix(2)))
         try old.record(makeReview("犬", at: 0, dueIn: 60))
@@ -68,8 +68,8 @@ struct CardScheduleTests {
 
     @Test("the review log exports as the FSRS optimizer's CSV: card, time in ms, rating, state before, duration")
     func reviewCSV() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         try store.record(makeReview("犬", rating: .again, at: 0, state: .learning, dueIn: 60))
         try store.record(makeReview("犬", at: 100))

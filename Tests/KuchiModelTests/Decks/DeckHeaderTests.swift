@@ -18,8 +18,8 @@ struct DeckHeaderTests {
 
     @Test("a name is read without the cards: cards that are garbage after a good header still list it")
     func garbageCards() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let header = #"{"format": 1, "name": "Garbage Inside", "language": "ja", "cards": ["#
         // Not JSON, not UTF-8, and far larger than what is read.
         var garbage = Data(header.utf8)
@@ -37,8 +37,8 @@ struct DeckHeaderTests {
     @Test("a name after the cards (keys in alphabetical order, as earlier Kuchis imported) is found, small or large",
           arguments: [3, 5_000])
     func nameAfterCards(cards: Int) throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let url = folder.appendingPathComponent("sorted.json")
         let data = try sortedDeck(name: #"The "Best" Deck \ é"#, cards: cards)
         #expect((cards > 1_000) == (data.count > DeckHeader.readLimit * 2), "the large one is past both ends read")
@@ -52,8 +52,8 @@ struct DeckHeaderTests {
 
     @Test("a name after cards that go on past what is read, in a file whose end is not a deck's, is not guessed")
     func nameAfterCardsUnreadable() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let url = folder.appendingPathComponent("sorted.json")
         var data = try sortedDeck(name: "Cut", cards: 5_000)
         data.removeLast(40)
@@ -63,8 +63,8 @@ struct DeckHeaderTests {
 
     @Test("a file whose header cannot be read is listed by its file name")
     func brokenHeaders() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let files: [String: Data] = [
             "empty.json": Data(),
             "not-json.json": Data("name: Nope".utf8),
@@ -89,8 +89,8 @@ struct DeckHeaderTests {
 
     @Test("an imported deck is written with its header before its cards, and lists by name")
     func importedHeaderFirst() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let catalog = DeckCatalog(bundledFolder: nil, importedFolder: folder.appendingPathComponent("decks"))
         var notes = ""
         for index in 0..<3_000 { notes += "言葉\(index)\tword \(index)\tkotoba\n" }

@@ -6,8 +6,8 @@ import KuchiModel
 struct DeckLimitsTests {
     @Test("a file over the size limit is refused before it is read")
     func hugeFileRefused() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let url = directory.appendingPathComponent("huge.json")
         // Sparse: 1 byte over the limit costs no disk space and no time to write.
         #expect(FileManager.default.createFile(atPath: url.path, contents: nil))

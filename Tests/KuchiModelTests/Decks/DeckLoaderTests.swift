@@ -74,8 +74,8 @@ struct DeckLoaderTests {
 
     @Test("a named pipe is refused at once instead of blocking")
     func namedPipe() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let fifo = directory.appendingPathComponent("deck.json")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         #expect(throws: DeckError(problems: [
@@ -87,8 +87,8 @@ struct DeckLoaderTests {
 
     @Test("a deck whose file name is not UTF-8 opens, and its name is shown escaped")
     func nonUTF8FileName() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = LocalPath(directory).appending("caf").bytes + [0xE9] + Array(".json".utf8)
         let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o600)
         #expect(descriptor >= 0)

@@ -9,8 +9,8 @@ struct AnkiPackageSafetyTests {
     @Test("a media name that leaves the deck's folder is refused, and nothing is written outside it",
           arguments: ["../escape.mp3", "/tmp/escape.mp3", "sub/escape.mp3", "..", ".hidden.mp3"])
     func escapingName(name: String) throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         var zip = try legacyPackage(media: [name])
         zip.add("0", AnkiFixtures.sound)
         let message = try refusal(zip, in: folder)
@@ -23,8 +23,8 @@ struct AnkiPackageSafetyTests {
 
     @Test("a media entry that is a symbolic link is refused")
     func symlinkEntry() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         var zip = try legacyPackage(media: ["taberu.mp3"])
         zip.add("0", Data("/etc/passwd".utf8), mode: 0o120777)
         #expect(try refusal(zip, in: folder) == "hostile.apkg: its entry '0' is not a file (a link or a folder)")
@@ -32,16 +32,15 @@ struct AnkiPackageSafetyTests {
 
     @Test("a zip bomb (an entry of zeros far past the limit) is refused as it unpacks")
     func zipBomb() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         // 1 GiB of zeros in 32 KiB of zstd; the limit is counted, the frame states no size.
         var zip = TestZip()
         zip.add("meta", Data([0x08, 0x03]))
         zip.add("collection.anki21b", TestZip.zstdZeros(blocks: 8_192))
-        let started = ContinuousClock.now
+        // How long the refusal takes is store-bench's ("--anki-bomb").
         let message = try refusal(zip, in: folder)
         #expect(message == "hostile.apkg: its entry 'collection.anki21b' is too large: it unpacks to more than 536 MB")
-        #expect(ContinuousClock.now - started < .seconds(5))
         // And a deflated one Anki's own zip library made (tools/make-anki-fixtures.py).
         let limits = DeckLimits(maximumFileSize: 32 << 20, maximumCards: 1_000, maximumCollectionSize: 1 << 20)
         let scratch = folder.appendingPathComponent("scratch")
@@ -55,8 +54,8 @@ struct AnkiPackageSafetyTests {
 
     @Test("a zstd frame that claims 1 GB is refused without trusting it")
     func claimedSize() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         var zip = TestZip()
         zip.add("meta", Data([0x08, 0x03]))
         zip.add("collection.anki21b", TestZip.zstdClaiming(1_000_000_000))
@@ -66,8 +65,8 @@ struct AnkiPackageSafetyTests {
 
     @Test("a broken zstd frame, and one cut short, are refused naming the entry")
     func brokenZstd() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let good = try TestZip.entry("collection.anki21b", of: AnkiFixtures.url("vocab-modern.apkg"))
         var broken = TestZip()
         broken.add("meta", Data([0x08, 0x03]))
@@ -82,8 +81,8 @@ struct AnkiPackageSafetyTests {
 
     @Test("a truncated package is refused as damaged")
     func truncated() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let whole = try Data(contentsOf: AnkiFixtures.url("vocab-modern.apkg"))
         let url = folder.appendingPathComponent("cut.apkg")
         try whole.prefix(whole.count / 2).write(to: url)
@@ -94,8 +93,8 @@ struct AnkiPackageSafetyTests {
 
     @Test("a collection that is not SQLite is refused naming the entry")
     func notSQLite() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         var zip = TestZip()
         zip.add("collection.anki2", String(repeating: "not a database ", count: 100))
         let message = try refusal(zip, in: folder)
@@ -104,8 +103,8 @@ struct AnkiPackageSafetyTests {
 
     @Test("a file that is no zip at all is refused as not an Anki package")
     func notZip() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let url = folder.appendingPathComponent("text.apkg")
         try Data("ねこ\tcat\n".utf8).write(to: url)
         let message = try #require(DeckImporter.check(path: LocalPath(url)).failure).description
@@ -114,8 +113,8 @@ struct AnkiPackageSafetyTests {
 
     @Test("a failed import leaves nothing in the decks' folder, not even a temporary one")
     func nothingHalfImported() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         // The notes read, then the sound's entry is a zstd frame cut short: media fail last.
         let modern = AnkiFixtures.url("vocab-modern.apkg")
         var zip = TestZip()
@@ -134,8 +133,8 @@ struct AnkiPackageSafetyTests {
 
     @Test("what an import killed half-way left is removed by the next import, which still succeeds")
     func leftoversRemoved() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let decks = folder.appendingPathComponent("decks")
         try FileManager.default.createDirectory(at: decks.appendingPathComponent(".zoo.media.import-1"), withIntermediateDirectories: true)
         try Data("half a collection".utf8).write(to: decks.appendingPathComponent(".kuchi-anki-AbC123"))

@@ -69,8 +69,8 @@ struct AnkiPackageTests {
     @Test("an import writes the sounds the cards use inside the deck's own folder, and the deck names them",
           arguments: generations)
     func media(package: String) throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let catalog = DeckCatalog(bundledFolder: nil, importedFolder: folder.appendingPathComponent("decks"))
         let (entry, imported) = try catalog.import(AnkiFixtures.path(package))
         #expect(imported.media.map(\.name) == ["taberu.mp3"])

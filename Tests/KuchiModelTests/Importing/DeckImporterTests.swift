@@ -78,8 +78,8 @@ struct DeckImporterTests {
 struct DeckCatalogTests {
     @Test("Kuchi Basics first, then the bundled decks and the imported ones, by name")
     func entries() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let catalog = DeckCatalog(bundledFolder: RepositoryPaths.decks, importedFolder: folder.appendingPathComponent("decks"))
         let imported = try catalog.import(write("Zoo.tsv", "ねこ\tcat\nいぬ\tdog\nとり\tbird\n", in: folder)).entry
         let levels = ["N1", "N2", "N3", "N4", "N5"].flatMap { ["JLPT \($0)", "JLPT \($0) Kanji"] }
@@ -90,8 +90,8 @@ struct DeckCatalogTests {
 
     @Test("an imported deck is written as a Kuchi deck that loads back the same")
     func importRoundTrip() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let catalog = DeckCatalog(bundledFolder: nil, importedFolder: folder.appendingPathComponent("decks"))
         let source = try write("JLPT N3 verbs.tsv", "たべる\tto eat\ttaberu\nのむ\tto drink\tnomu\nみる\tto see\tmiru\n", in: folder)
         let entry = try catalog.import(source).entry
@@ -101,8 +101,8 @@ struct DeckCatalogTests {
 
     @Test("imports of the same name, or of a name without ASCII letters, get ids of their own")
     func freshIDs() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let catalog = DeckCatalog(bundledFolder: RepositoryPaths.decks, importedFolder: folder.appendingPathComponent("decks"))
         let text = "ねこ\tcat\nいぬ\tdog\nとり\tbird\n"
         #expect(try catalog.import(write("jlpt-n5.tsv", text, in: folder)).entry.id == "jlpt-n5-2")
@@ -112,8 +112,8 @@ struct DeckCatalogTests {
 
     @Test("a refused file leaves nothing behind, and an unknown id is a problem in words")
     func refused() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let imported = folder.appendingPathComponent("decks")
         let catalog = DeckCatalog(bundledFolder: nil, importedFolder: imported)
         #expect(throws: DeckError.self) { try catalog.import(try write("bad.tsv", "ねこ\n", in: folder)) }
@@ -180,10 +180,9 @@ private func importing(_ name: String, _ text: String) throws(DeckError) -> Deck
 }
 
 private func importing(_ name: String, _ data: Data) throws(DeckError) -> Deck {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-import-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let url = folder.appendingPathComponent(name)
+    let temporaryFolder: TemporaryFolder
+    do { temporaryFolder = try TemporaryFolder() } catch { throw DeckError(problems: [DeckProblem(file: name, message: "\(error)")]) }
+    let url = temporaryFolder.url.appendingPathComponent(name)
     try? data.write(to: url)
     return try DeckImporter.read(LocalPath(url)).deck
 }

@@ -105,10 +105,9 @@ struct TextNotesTests {
 }
 
 private func importing(_ name: String, _ text: String) throws(DeckError) -> ImportedDeck {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-notes-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let url = folder.appendingPathComponent(name)
+    let temporaryFolder: TemporaryFolder
+    do { temporaryFolder = try TemporaryFolder() } catch { throw DeckError(problems: [DeckProblem(file: name, message: "\(error)")]) }
+    let url = temporaryFolder.url.appendingPathComponent(name)
     try? Data(text.utf8).write(to: url)
     return try DeckImporter.read(LocalPath(url))
 }

@@ -41,12 +41,10 @@ struct DeckFormat2Tests {
     @Test("a deck written by Kuchi (format 2) reads back the same")
     func roundTrip() throws {
         let deck = try DeckLoader.decode(Data(text.utf8), file: "two.json")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-roundtrip-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporaryFolder = try TemporaryFolder()
+        let folder = temporaryFolder.url
         let catalog = DeckCatalog(bundledFolder: nil, importedFolder: folder)
         let source = folder.appendingPathComponent("source.json")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: source)
         let entry = try catalog.import(LocalPath(source)).entry
         #expect(try catalog.load(id: entry.id) == deck)

@@ -6,8 +6,8 @@ import Testing
 struct LegacyProgressImportTests {
     @Test("the counts are imported once; the file stays as the backup, and later changes to it are not imported")
     func importsOnce() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let file = directory.appendingPathComponent("progress.json")
         try Data(twoQuestions.utf8).write(to: file)
         let store = try ReviewStore(path: storePath(in: directory))
@@ -26,8 +26,8 @@ struct LegacyProgressImportTests {
 
     @Test("no progress.json is nothing to import, and the import stays possible")
     func missingFile() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let file = directory.appendingPathComponent("progress.json")
         let store = try ReviewStore(path: storePath(in: directory))
         #expect(try store.importLegacyProgress(from: file, at: storeEpoch) == .noFile)
@@ -44,8 +44,8 @@ struct LegacyProgressImportTests {
               ("", "empty file"),
           ])
     func corruptFile(contents: String, problem: String) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let file = directory.appendingPathComponent("progress.json")
         try Data(contents.utf8).write(to: file)
         let store = try ReviewStore(path: storePath(in: directory))

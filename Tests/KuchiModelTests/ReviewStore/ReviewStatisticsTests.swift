@@ -8,8 +8,8 @@ extension LocalTimeTests {
         @Test("a small hand-made history gives the counts worked out by hand (Berlin, 4 AM rollover)")
         func handMadeHistory() throws {
             try withTimeZone(berlin) {
-                let directory = try makeTemporaryDirectory()
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder()
+                let directory = temporaryFolder.url
                 let store = try ReviewStore(path: storePath(in: directory))
                 for review in history { try store.record(review) }
 
@@ -46,8 +46,8 @@ extension LocalTimeTests {
         @Test("a deck with no history is all new, with empty days and no retention")
         func emptyDeck() throws {
             try withTimeZone(berlin) {
-                let directory = try makeTemporaryDirectory()
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder()
+                let directory = temporaryFolder.url
                 let store = try ReviewStore(path: storePath(in: directory))
                 let statistics = try store.statistics(
                     deck: "jlpt-n5", deckSize: 40, at: utc(2026, 7, 15, 10), studyDay: StudyDay())

@@ -6,8 +6,8 @@ import Testing
 struct ReviewStoreAccessTests {
     @Test("a database held exclusively by another program is reported as locked and left as it is")
     func exclusiveLockReported() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try ReviewStore(path: path).record(makeReview("犬", at: 0))
         let other = try SQLiteDatabase(path: path)
@@ -22,8 +22,8 @@ struct ReviewStoreAccessTests {
 
     @Test("a review while another connection holds the write lock is refused as locked, writing nothing")
     func writeLockReported() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
         let other = try SQLiteDatabase(path: path)
@@ -38,8 +38,8 @@ struct ReviewStoreAccessTests {
 
     @Test("a database in a read-only folder is reported as read-only", arguments: [false, true])
     func readOnlyFolder(databaseExists: Bool) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         if databaseExists { try ReviewStore(path: path).record(makeReview("犬", at: 0)) }
         let before = try? Data(contentsOf: URL(fileURLWithPath: path))

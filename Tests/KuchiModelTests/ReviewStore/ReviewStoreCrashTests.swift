@@ -14,8 +14,8 @@ struct ReviewStoreCrashTests {
         let probe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("store-crash-probe")
         try #require(FileManager.default.isExecutableFile(atPath: probe.path), "\(probe.path) is not built")
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         var random = SeededRandomNumberGenerator(seed: 20_261_123)
         var killedWhileRecording = 0
         var checked = 0
@@ -49,8 +49,8 @@ extension ReviewStoreCrashTests {
         let probe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("store-crash-probe")
         try #require(FileManager.default.isExecutableFile(atPath: probe.path), "\(probe.path) is not built")
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         var random = SeededRandomNumberGenerator(seed: 20_261_124)
         var undone = 0
 

@@ -6,8 +6,8 @@ import Testing
 struct ReviewStoreFileTests {
     @Test("a new database is created with its folder, at the latest schema version, in WAL mode")
     func createsDatabase() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory.appendingPathComponent("data/kuchi"))
         _ = try ReviewStore(path: path)
         let database = try SQLiteDatabase(path: path)
@@ -17,8 +17,8 @@ struct ReviewStoreFileTests {
 
     @Test("a version-0 database (SQLite, but no Kuchi tables yet) is migrated and usable")
     func migratesVersionZero() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try SQLiteDatabase(path: path).execute("CREATE TABLE scratch (x); DROP TABLE scratch")
 
@@ -29,8 +29,8 @@ struct ReviewStoreFileTests {
 
     @Test("an older database is brought up to date by the later migrations, keeping its reviews")
     func migratesOlderVersion() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try ReviewStore(path: path).record(makeReview("犬", at: 0))
 
@@ -43,8 +43,8 @@ struct ReviewStoreFileTests {
 
     @Test("a database from a newer Kuchi is refused with both versions, and not modified")
     func refusesNewerSchema() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try ReviewStore(path: path, migrations: ReviewStoreSchema.migrations + [addNotes])
             .record(makeReview("犬", at: 0))
@@ -59,8 +59,8 @@ struct ReviewStoreFileTests {
 
     @Test("a file of garbage is reported as not a database and left exactly as it is")
     func garbageIsNotADatabase() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let garbage = Data(String(repeating: "not a database, honestly. ", count: 200).utf8)
         try garbage.write(to: URL(fileURLWithPath: path))
@@ -73,8 +73,8 @@ struct ReviewStoreFileTests {
 
     @Test("a database cut short is reported as damaged and left as it is", arguments: Cut.allCases)
     func truncatedIsCorrupt(cut: Cut) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
         // One card answered 300 times: the file grows only in the review log's pages.
@@ -91,8 +91,8 @@ struct ReviewStoreFileTests {
 
     @Test("damage to the card table is found on opening; the file is left as it is")
     func damagedCardsRefused() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try ReviewStore(path: path).record(makeReview("犬", at: 0))
         let damaged = try scribble(onRootPageOf: "card", in: path)
@@ -104,8 +104,8 @@ struct ReviewStoreFileTests {
 
     @Test("damage to the review log is left to the separate check, and a review then fails whole")
     func damagedLogFoundByCheck() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try ReviewStore(path: path).record(makeReview("犬", at: 0))
         let damaged = try scribble(onRootPageOf: "review", in: path)
@@ -122,8 +122,8 @@ struct ReviewStoreFileTests {
 
     @Test("the separate check of the review log passes a sound database")
     func soundLogPasses() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
         try store.record(makeReview("犬", at: 0))

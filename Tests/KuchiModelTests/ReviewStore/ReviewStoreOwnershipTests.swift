@@ -6,8 +6,8 @@ import Testing
 struct ReviewStoreOwnershipTests {
     @Test("a new database carries Kuchi's application id")
     func newDatabaseIsMarked() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         _ = try ReviewStore(path: path)
         #expect(try SQLiteDatabase(path: path).integer("PRAGMA application_id") == Int64(ReviewStore.applicationID))
@@ -15,8 +15,8 @@ struct ReviewStoreOwnershipTests {
 
     @Test("another program's SQLite file is refused, with its tables named, and left byte for byte")
     func foreignFileRefused() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try makeForeignDatabase(at: path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -31,8 +31,8 @@ struct ReviewStoreOwnershipTests {
 
     @Test("a file with Kuchi's tables but another program's mark is refused")
     func foreignMarkRefused() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try ReviewStore(path: path).record(makeReview("犬", at: 0))
         try SQLiteDatabase(path: path).execute("PRAGMA application_id = 1234")
@@ -45,15 +45,16 @@ struct ReviewStoreOwnershipTests {
 
     @Test("a Kuchi database from before the mark is taken as Kuchi's, marked, and keeps its reviews")
     func unmarkedKuchiDatabaseAdopted() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         // Databases from before the mark have at most schema 2's tables.
         try ReviewStore(path: path, migrations: Array(ReviewStoreSchema.migrations.prefix(2)))
             .record(makeReview("犬", at: 0))
         try SQLiteDatabase(path: path).execute("PRAGMA application_id = 0")
         // Positive control: the same file with one table more is someone else's.
-        let copy = storePath(in: try makeTemporaryDirectory("copy"))
+        let copyFolder = try TemporaryFolder("copy")
+        let copy = storePath(in: copyFolder.url)
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         try SQLiteDatabase(path: copy).execute("CREATE TABLE photos (id)")
         #expect(throws: ReviewStoreError.self) { try ReviewStore(path: copy) }
@@ -65,8 +66,8 @@ struct ReviewStoreOwnershipTests {
 
     @Test("an empty file is made into a new database")
     func emptyFileInitialised() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try Data().write(to: URL(fileURLWithPath: path))
         try ReviewStore(path: path).record(makeReview("犬", at: 0))
@@ -76,8 +77,8 @@ struct ReviewStoreOwnershipTests {
     @Test("with another program's file in its place, the planner keeps this run's reviews in memory and says so")
     @MainActor
     func plannerKeepsReviewsInMemory() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         try makeForeignDatabase(at: path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -6,8 +6,8 @@ import Testing
 struct ReviewStoreTests {
     @Test("a card's state survives closing and reopening the store, to the millisecond")
     func cardRoundTrip() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         try ReviewStore(path: storePath(in: directory)).record(relearningReview)
 
         let reopened = try ReviewStore(path: storePath(in: directory))
@@ -16,8 +16,8 @@ struct ReviewStoreTests {
 
     @Test("a card never reviewed has no state and no history: it is new")
     func unknownCardIsNew() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         try store.record(makeReview("犬", at: 0))
         #expect(try store.card(CardID(deck: "jlpt-n5", question: "猫")) == nil)
@@ -26,8 +26,8 @@ struct ReviewStoreTests {
 
     @Test("the log keeps each answer with the card's state before (none when new) and after")
     func logKeepsBeforeAndAfter() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         let first = makeReview("犬", rating: .good, at: 0, state: .learning, dueIn: 600)
         let second = makeReview("犬", rating: .again, at: 700, state: .relearning, dueIn: 600)
@@ -42,8 +42,8 @@ struct ReviewStoreTests {
 
     @Test("a review that fails half-way leaves neither the card's new state nor a log entry")
     func failedReviewWritesNothing() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         try store.record(makeReview("犬", at: 0))
         // Another program's trigger makes the log insert, the last step, fail.
@@ -59,8 +59,8 @@ struct ReviewStoreTests {
 
     @Test("due cards are those due by the time asked, most overdue first, up to the limit")
     func dueOrdering() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         try store.record(makeReview("a", at: 0, dueIn: 300))  // due at 300
         try store.record(makeReview("b", at: 10, dueIn: 90))  // due at 100, the most overdue
@@ -77,8 +77,8 @@ struct ReviewStoreTests {
 
     @Test("cards first reviewed since an instant are counted; later reviews of older cards are not")
     func newCardCount() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         try store.record(makeReview("old", at: 0))
         try store.record(makeReview("old", at: 5_000))  // reviewed again after the instant
@@ -95,8 +95,8 @@ struct ReviewStoreTests {
 
     @Test("new questions are the never-reviewed ones in deck order, up to the limit, and stop being new once answered")
     func newQuestionsInDeckOrder() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         try store.record(makeReview("二", at: 0))
         let deck = ["一", "二", "三", "四", "五"]
@@ -110,8 +110,8 @@ struct ReviewStoreTests {
 
     @Test("when a deck's list changes, new questions follow its new order and include what was added")
     func changedDeckList() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         try store.record(makeReview("二", at: 0))
         #expect(try store.newQuestions(deck: "jlpt-n5", in: ["一", "二", "三"], limit: 5) == ["一", "三"])

@@ -6,8 +6,8 @@ import Testing
 struct ReviewStoreUndoTests {
     @Test("taking back a new card's first review removes its row: it is new again, and not counted as started today")
     func undoFirstReview() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
         try store.record(makeReview("猫", at: 0))
@@ -30,8 +30,8 @@ struct ReviewStoreUndoTests {
 
     @Test("taking back a later review puts the card's row back exactly as it was before it")
     func undoLaterReview() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
         let first = makeReview("犬", rating: .good, at: 0, state: .learning, dueIn: 600)
@@ -52,8 +52,8 @@ struct ReviewStoreUndoTests {
 
     @Test("only a card's latest review can be taken back; an earlier one is refused and nothing changes")
     func onlyTheLatest() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
         let first = try store.record(makeReview("犬", at: 0))
@@ -78,8 +78,8 @@ struct ReviewStoreUndoTests {
 
     @Test("the database itself refuses to delete a review that is not its card's latest, and any update")
     func databaseKeepsTheRule() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
         let first = try store.record(makeReview("犬", at: 0))
@@ -94,8 +94,8 @@ struct ReviewStoreUndoTests {
 
     @Test("an undo is on disk when it returns: a store opened after it finds it undone")
     func undoIsDurable() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
         try store.record(makeReview("犬", at: 0, state: .learning))
@@ -112,8 +112,8 @@ struct ReviewStoreUndoTests {
 
     @Test("a database from before reviews could be taken back is migrated, and its latest review can be")
     func migratesVersion1() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let old = try ReviewStore(path: path, migrations: Array(ReviewStoreSchema.migrations.prefix(1)))
         let id = try old.record(makeReview("犬", at: 0))

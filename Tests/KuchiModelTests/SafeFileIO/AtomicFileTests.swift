@@ -6,8 +6,8 @@ import KuchiModel
 struct AtomicFileTests {
     @Test("a write replaces the contents and leaves no temporary file")
     func writeReplaces() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let file = directory.appendingPathComponent("settings.json")
         try AtomicFile.write(Data("old".utf8), to: file)
         try AtomicFile.write(Data("new".utf8), to: file)
@@ -17,8 +17,8 @@ struct AtomicFileTests {
 
     @Test("a crash between the write and the rename leaves the old file intact")
     func crashBeforeRename() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let file = directory.appendingPathComponent("profile.json")
         try AtomicFile.write(Data("old".utf8), to: file)
         var temporaryContents: Data?
@@ -36,8 +36,8 @@ struct AtomicFileTests {
 
     @Test("missing parent directories are created, readable by the owner only")
     func createsPrivateDirectories() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let parent = directory.appendingPathComponent("a/kuchi")
         try AtomicFile.write(Data("{}".utf8), to: parent.appendingPathComponent("progress.json"))
         let attributes = try FileManager.default.attributesOfItem(atPath: parent.path)
@@ -46,8 +46,8 @@ struct AtomicFileTests {
 
     @Test("an empty write gives an empty file")
     func emptyData() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let file = directory.appendingPathComponent("empty")
         try AtomicFile.write(Data(), to: file)
         #expect(try Data(contentsOf: file).isEmpty)

@@ -134,7 +134,7 @@ struct AnswerUndoTests {
         #expect(planner.waitingCount == 1)
         try other?.execute("COMMIT")
         other = nil
-        for _ in 0..<500 where planner.waitingCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        await waitUntil("the timer saved the waiting answer") { planner.waitingCount == 0 }
         #expect(try fixture.reopen().reviews(of: q0).count == 1, "positive control: saved by the timer")
 
         #expect(try planner.undoLastAnswer()?.card == q0)

@@ -35,8 +35,8 @@ struct HistoryImportTests {
 
     @Test("each card's state is a direct FSRS replay of its history, and every review is in the log with its time and duration")
     func replayEqualsDirect() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         let result = try store.importHistory(history, deck: "anki-core", scheduler: scheduler)
         #expect(result == HistoryImport(cards: 2, reviews: 6, cardsKept: 0, reviewsSkipped: 0))
@@ -63,8 +63,8 @@ struct HistoryImportTests {
 
     @Test("importing again keeps Kuchi's own history: cards it has are left alone and counted")
     func secondImportKeepsHistory() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = try ReviewStore(path: storePath(in: directory))
         _ = try store.importHistory(Array(history.prefix(2)), deck: "anki-core", scheduler: scheduler)
         let before = try store.reviews(of: CardID(deck: "anki-core", question: "食べる"))
@@ -75,8 +75,8 @@ struct HistoryImportTests {
 
     @Test("a database locked by another connection: the import adds nothing, says why, and works once the lock is gone")
     func allOrNothing() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let store = try ReviewStore(path: path)
         // Another connection holds the write lock: the import cannot begin, and adds nothing.

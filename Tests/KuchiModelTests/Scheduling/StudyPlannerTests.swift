@@ -3,14 +3,6 @@ import Observation
 import Testing
 @testable import KuchiModel
 
-/// Set once, from any thread.
-final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}
-
 /// A clock the test moves by hand.
 @MainActor
 final class TestClock {
@@ -23,12 +15,14 @@ final class TestClock {
 @MainActor
 final class PlannerFixture {
     let directory: URL
+    private let temporaryFolder: TemporaryFolder
     let clock: TestClock
     var settings = Settings()
     private(set) var planner: StudyPlanner!
 
     init(at time: Date, _ label: String = #function) throws {
-        directory = try makeTemporaryDirectory(label)
+        temporaryFolder = try TemporaryFolder(label)
+        directory = temporaryFolder.url
         clock = TestClock(time)
         let clock = clock
         planner = StudyPlanner(
@@ -45,8 +39,6 @@ final class PlannerFixture {
         ChallengesViewModel(
             deck: deck, questionsPerSession: { length }, planner: planner, deckKey: "n", random: SeededRandomNumberGenerator(seed: 1))
     }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
 }
 
 /// A deck of `count` cards: question "q0"… answer "a0"…
@@ -141,8 +133,8 @@ extension LocalTimeTests {
                 #expect(before?.due == 0)
                 #expect(before?.summary == "Nothing is due. The next card is due in a minute.")
                 fixture.clock.now = again.due.addingTimeInterval(1)
-                for _ in 0..<300 where !changed.isSet { try await Task.sleep(for: .milliseconds(10)) }
-                #expect(changed.isSet, "the outlook's readers are told when the card falls due")
+                // Waits for the planner's wake-up to tell the outlook's readers.
+                #expect(await changed.wait(), "the outlook's readers are told when the card falls due")
                 #expect(planner.outlook(deck: "n", questions: questions)?.due == 1)
             }
         }
@@ -268,8 +260,8 @@ extension LocalTimeTests {
         @Test("a damaged database is reported, left as it is, and sessions go on unscheduled")
         func damagedDatabase() throws {
             try withTimeZone("UTC0") {
-                let directory = try makeTemporaryDirectory()
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder()
+                let directory = temporaryFolder.url
                 let path = storePath(in: directory)
                 let junk = Data(repeating: 0x41, count: 8_192)
                 try junk.write(to: URL(fileURLWithPath: path))
@@ -295,8 +287,8 @@ extension LocalTimeTests {
         @Test("a database locked at start is opened at the next answer once the lock is gone")
         func lockedAtStartHeals() throws {
             try withTimeZone("UTC0") {
-                let directory = try makeTemporaryDirectory()
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder()
+                let directory = temporaryFolder.url
                 let path = storePath(in: directory)
                 try ReviewStore(path: path).record(makeReview("q9", deck: "n", at: 0))
                 var other: SQLiteDatabase? = try SQLiteDatabase(path: path)
@@ -320,16 +312,15 @@ extension LocalTimeTests {
         @Test("the review log is checked in the background after opening, and damage there is reported")
         func backgroundLogCheck() async throws {
             for damaged in [false, true] {
-                let directory = try makeTemporaryDirectory("log\(damaged)")
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder("log\(damaged)")
+                let directory = temporaryFolder.url
                 let path = storePath(in: directory)
                 try ReviewStore(path: path).record(makeReview("q0", deck: "n", at: 0))
                 let before = damaged ? try scribble(onRootPageOf: "review", in: path) : nil
                 let planner = StudyPlanner.open(
                     path: path, legacyProgress: nil, settings: { Settings() }, logCheckDelay: .zero)
                 #expect(planner.isScheduling, "opening leaves the log to the background check")
-                for _ in 0..<500 where !planner.hasCheckedLog { try await Task.sleep(for: .milliseconds(10)) }
-                #expect(planner.hasCheckedLog)
+                await waitUntil("the background check of the log ends") { planner.hasCheckedLog }
                 if damaged {
                     #expect(planner.logProblem?.contains("is damaged") == true, "\(planner.problems)")
                     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "nothing changed")
@@ -360,8 +351,8 @@ extension LocalTimeTests {
         @Test("the old progress.json is imported once and left in place")
         func legacyImportedOnce() throws {
             try withTimeZone("UTC0") {
-                let directory = try makeTemporaryDirectory()
-                defer { try? FileManager.default.removeItem(at: directory) }
+                let temporaryFolder = try TemporaryFolder()
+                let directory = temporaryFolder.url
                 let progress = directory.appendingPathComponent("progress.json")
                 let text = Data(#"{"questions": {"犬": {"correct": 3, "wrong": 1}}}"#.utf8)
                 try text.write(to: progress)

@@ -45,15 +45,14 @@ struct WaitingAnswersTests {
         #expect(planner.waitingCount == 1)
         try other?.execute("COMMIT")
         other = nil
-        for _ in 0..<500 where planner.waitingCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(planner.waitingCount == 0)
+        await waitUntil("the timer saved the waiting answer") { planner.waitingCount == 0 }
         #expect(try fixture.reopen().reviews(of: CardID(deck: "n", question: "q1")).count == 1)
     }
 
     @Test("answers still waiting at exit are saved at the next start, and only once")
     func journalSavedAtNextStart() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let first = StudyPlanner.open(path: path, legacyProgress: nil, settings: { Settings() })
         var other: SQLiteDatabase? = try SQLiteDatabase(path: path)
@@ -79,8 +78,8 @@ struct WaitingAnswersTests {
 
     @Test("a line cut short by a kill is ignored; an unreadable line is named with its file and line and kept aside")
     func damagedJournalLines() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let good = #"{"answerMilliseconds":1000,"deck":"n","question":"q1","rating":3,"time":1763632800000}"#
         let later = #"{"answerMilliseconds":1000,"deck":"n","question":"q2","rating":1,"time":1763632900000}"#
@@ -103,8 +102,8 @@ struct WaitingAnswersTests {
 
     @Test("closing brings the database file up to date: a copy of it alone holds every review")
     func closeCheckpoints() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let planner = StudyPlanner.open(path: path, legacyProgress: nil, settings: { Settings() })
         planner.checkpointDelay = .seconds(3_600)
@@ -119,15 +118,22 @@ struct WaitingAnswersTests {
 
     @Test("a quiet moment after answers checkpoints the log, so a copy of the file is a backup")
     func quietMomentCheckpoints() async throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let path = storePath(in: directory)
         let planner = StudyPlanner.open(path: path, legacyProgress: nil, settings: { Settings() }, logCheckDelay: .seconds(3_600))
         planner.checkpointDelay = .milliseconds(50)
         planner.review("q1", deck: "n", rating: .good, answerTime: .seconds(1))
         planner.review("q2", deck: "n", rating: .good, answerTime: .seconds(1))
         #expect(try reviewsInCopy(ofFile: path) == 0, "positive control: not yet")
-        for _ in 0..<500 where planner.answers.checkpoints == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        // Waits for the quiet moment's task (the last save's) to end.
+        let quietMoment = try #require(planner.answers.checkpointTask)
+        let ended = Flag()
+        Task {
+            await quietMoment.value
+            ended.set()
+        }
+        #expect(await ended.wait(), "the quiet moment's task ends")
         #expect(planner.answers.checkpoints == 1, "one checkpoint after the two saves")
         #expect(try reviewsInCopy(ofFile: path) == 2)
         planner.close()
@@ -141,8 +147,8 @@ private func journalLines(_ fixture: PlannerFixture) throws -> [Substring] {
 
 /// Copies only the database file (none of SQLite's -wal or -shm) and counts its reviews.
 private func reviewsInCopy(ofFile path: String) throws -> Int64 {
-    let copy = try makeTemporaryDirectory("copy").appendingPathComponent("copy.sqlite3").path
-    defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: copy).deletingLastPathComponent().path) }
+    let copyFolder = try TemporaryFolder("copy")
+    let copy = copyFolder.url.appendingPathComponent("copy.sqlite3").path
     try FileManager.default.copyItem(atPath: path, toPath: copy)
     let database = try SQLiteDatabase(path: copy, readOnly: true)
     let hasLog = try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'review'") == 1

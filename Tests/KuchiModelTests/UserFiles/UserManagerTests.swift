@@ -34,8 +34,8 @@ struct UserManagerTests {
 
     @Test("with remember me on, the next start loads the profile")
     func rememberedProfileLoads() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let first = UserManager(storage: store(in: directory))
         first.profile.name = "Hanako"
         first.settings.rememberUser = true
@@ -50,8 +50,8 @@ struct UserManagerTests {
 
     @Test("with remember me off, a saved profile is removed and the next start registers again")
     func forgottenProfileRemoved() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let location = store(in: directory).location
         let first = UserManager(storage: store(in: directory))
         first.profile.name = "Hanako"
@@ -72,8 +72,8 @@ struct UserManagerTests {
 
     @Test("settings are saved at registration either way", arguments: [true, false])
     func settingsSavedEitherWay(remember: Bool) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let manager = UserManager(storage: store(in: directory))
         manager.profile.name = "Hanako"
         manager.settings.rememberUser = remember
@@ -88,8 +88,8 @@ struct UserManagerTests {
 
     @Test("a write that fails is reported in words, not thrown")
     func writeFailureReported() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         // A file where the config directory should be makes every save there fail.
         let blocked = directory.appendingPathComponent("config")
         #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
@@ -105,8 +105,8 @@ struct UserManagerTests {
 
     @Test("a failed save is written with the next change once the folder is usable, and its problem clears")
     func failedSaveRetried() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let blocked = directory.appendingPathComponent("config")
         #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
         let manager = UserManager(storage: store(in: directory))
@@ -127,8 +127,8 @@ struct UserManagerTests {
 
     @Test("what is still unsaved gets one more try when asked (the app asks at quit)")
     func failedSaveRetriedAtQuit() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let blocked = directory.appendingPathComponent("config")
         #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
         let manager = UserManager(storage: store(in: directory))
@@ -147,8 +147,8 @@ struct UserManagerTests {
 
     @Test("once registered, a settings change is saved as it happens; before, it is not")
     func settingsAutosave() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let location = store(in: directory).location
         let manager = UserManager(storage: store(in: directory))
         manager.settings.dailyNewCards = 7
@@ -166,8 +166,8 @@ struct UserManagerTests {
 
     @Test("Forget me removes the profile and keeps the settings")
     func forgetMe() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let location = store(in: directory).location
         let manager = UserManager(storage: store(in: directory))
         manager.profile.name = "Hanako"

@@ -7,8 +7,8 @@ import KuchiModel
 struct UserStoreTests {
     @Test("a settings file that is not JSON is moved aside, reported with its line and column, and defaults used")
     func corruptSettingsMovedAside() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = fixedClockStore(in: directory)
         let original = Data("{\n \"numberOfQuestions\": 12,\n oops\n}".utf8)
         try write(original, to: store.location.settingsFile)
@@ -78,8 +78,8 @@ struct UserStoreTests {
 
     @Test("a folder where the file should be is moved aside too")
     func folderInPlace() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = fixedClockStore(in: directory)
         try FileManager.default.createDirectory(at: store.location.settingsFile, withIntermediateDirectories: true)
         guard case .unusable(let problem) = store.loadSettings() else { Issue.record("read a folder"); return }
@@ -90,8 +90,8 @@ struct UserStoreTests {
 
     @Test("a named pipe where the file should be is refused at once instead of blocking")
     func namedPipe() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = fixedClockStore(in: directory)
         try FileManager.default.createDirectory(at: store.location.configDirectory, withIntermediateDirectories: true)
         #expect(mkfifo(store.location.settingsFile.path, 0o600) == 0)
@@ -101,8 +101,8 @@ struct UserStoreTests {
 
     @Test("a second corrupt file in the same second does not overwrite the first one moved aside")
     func movedAsideNamesDoNotCollide() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = fixedClockStore(in: directory)
         for contents in ["first", "second"] {
             try write(Data(contents.utf8), to: store.location.settingsFile)
@@ -121,8 +121,8 @@ struct UserStoreTests {
 
     @Test("no file is simply missing, with no problem")
     func missingIsNotAProblem() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let manager = UserManager(storage: fixedClockStore(in: directory))
         manager.load()
         #expect(manager.problems.isEmpty)
@@ -131,8 +131,8 @@ struct UserStoreTests {
 
     @Test("temporary files left by an interrupted write are removed at start, and nothing else")
     func staleTemporaryFilesRemoved() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
         let store = fixedClockStore(in: directory)
         let config = store.location.configDirectory
         try write(Data("{}".utf8), to: config.appendingPathComponent(".settings.json.tmp-1234"))
@@ -154,8 +154,8 @@ private func problemLoading(_ contents: String, as file: UserFile) throws -> Str
 
 @MainActor
 private func problemLoading(_ contents: Data, as file: UserFile) throws -> String? {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporaryFolder = try TemporaryFolder()
+    let directory = temporaryFolder.url
     let store = fixedClockStore(in: directory)
     try write(contents, to: store.location.url(of: file))
     let manager = UserManager(storage: store)
