@@ -5,7 +5,10 @@ import Testing
 // Tests of work the model does later (a timer's save, a background check) wait for a
 // signal that the work happened, never for a time: a `Flag` set by a callback, or an
 // observable property that changes. The timeouts only bound a wait that would
-// otherwise never end, and fail the test with a message when they pass.
+// otherwise never end, and fail the test with a message when they pass: 60 s, since in
+// `swift test` the GTK suites run on the same main actor, and one of them can hold it
+// for many seconds on a loaded machine (a run with the start-up benchmark beside it
+// failed four of these waits at 10 s; the work itself takes milliseconds).
 
 /// Set once, from any thread; a test can wait for it.
 final class Flag: @unchecked Sendable {
@@ -25,7 +28,7 @@ final class Flag: @unchecked Sendable {
     }
 
     /// Suspends until the flag is set, or `timeout` has passed; returns whether it is set.
-    func wait(upTo timeout: Duration = .seconds(10)) async -> Bool {
+    func wait(upTo timeout: Duration = .seconds(60)) async -> Bool {
         let bound = Task {
             try? await Task.sleep(for: timeout)
             if !Task.isCancelled { wakeWaiters() }
@@ -55,7 +58,7 @@ final class Flag: @unchecked Sendable {
 /// `timeout` passes first.
 @MainActor
 func waitUntil(
-    _ comment: Comment, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+    _ comment: Comment, timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: @escaping @MainActor () -> Bool
 ) async {
     let deadline = ContinuousClock.now.advanced(by: timeout)
