@@ -15,6 +15,11 @@ output=$(cd "$(dirname "$4")" && pwd)/$(basename "$4")
 shift 4
 
 cd "$source_root"
-"$swift" build -c release --product kuchi --scratch-path "$scratch" "$@"
 bin_path=$("$swift" build -c release --scratch-path "$scratch" --show-bin-path "$@")
+# NB: SwiftPM does not know the linker reads build-aux/startup-order.txt; a newer list
+# needs a new link, so the old binary goes.
+if [ -e "$bin_path/kuchi" ] && [ build-aux/startup-order.txt -nt "$bin_path/kuchi" ]; then
+    rm -f "$bin_path/kuchi"
+fi
+"$swift" build -c release --product kuchi --scratch-path "$scratch" "$@"
 cp -f "$bin_path/kuchi" "$output"

@@ -8,7 +8,9 @@
 # The list is read off one run of kuchi-startup-probe under callgrind, on a private
 # X display with a throw-away HOME and the repository's decks. A stale list is only
 # less effective (a name that no longer exists is passed over), never wrong: run this
-# again after a change to what Kuchi does before its first frame.
+# again after a change to what Kuchi does before its first frame. SwiftPM does not see
+# the list as an input of the link: meson's build relinks kuchi when the list is newer
+# (build-aux/swift-build.sh); for other builds, remove the linked binaries.
 #
 # Needs: valgrind, xvfb (xvfb-run), binutils (strip), the Swift toolchain.
 set -euo pipefail
