@@ -39,9 +39,20 @@ public struct DeckCatalog: Sendable {
         return [builtIn] + bundled + imported
     }
 
-    /// The deck with `id`, checked, with the learner's edits (``CardOverrides``).
+    /// The deck with `id`, checked, with the learner's edits (``CardOverrides``) but
+    /// those the editor would refuse, which are left out (``loadNamingEdits(id:)`` names
+    /// them).
     public func load(id: String) throws(DeckError) -> Deck {
-        try overrides(id: id).applied(to: loadAsShipped(id: id))
+        try loadNamingEdits(id: id).deck
+    }
+
+    /// The deck with `id`, checked, with the learner's edits; and the edits left out
+    /// because the editor would refuse them (an empty meaning, a reading not in kana,
+    /// text a card cannot show: ``CardOverrides/Edit``), each a problem for the window's
+    /// banner naming the edits file and the card. The good edits are kept either way.
+    public func loadNamingEdits(id: String) throws(DeckError) -> (deck: Deck, leftOutEdits: [DeckProblem]) {
+        let applied = try overrides(id: id).applied(to: loadAsShipped(id: id), file: "\(id).json")
+        return (applied.deck, applied.leftOut)
     }
 
     /// The deck with `id` as its file has it, without the learner's overrides.
