@@ -147,11 +147,12 @@ enum FileKind {
     }
 }
 
-/// Sizes in words: "512 bytes", "1.5 MB".
+/// Sizes in words, in the binary units the README states limits in: "512 bytes",
+/// "1.5 KiB", "32 MiB", "1 GiB" (a limit of `32 << 20` reads "32 MiB", never "34 MB").
 enum ByteCount {
     static func words(_ bytes: Int) -> String {
-        if bytes < 1_000 { return "\(bytes) bytes" }
-        let (unit, scale) = bytes < 1_000_000 ? ("kB", 1_000) : bytes < 1_000_000_000 ? ("MB", 1_000_000) : ("GB", 1_000_000_000)
+        if bytes < 1 << 10 { return "\(bytes) bytes" }
+        let (unit, scale) = bytes < 1 << 20 ? ("KiB", 1 << 10) : bytes < 1 << 30 ? ("MiB", 1 << 20) : ("GiB", 1 << 30)
         let tenths = (bytes * 10 + scale / 2) / scale
         return tenths % 10 == 0 || tenths >= 1_000 ? "\(tenths / 10) \(unit)" : "\(tenths / 10).\(tenths % 10) \(unit)"
     }

@@ -40,14 +40,14 @@ struct AnkiPackageSafetyTests {
         zip.add("collection.anki21b", TestZip.zstdZeros(blocks: 8_192))
         let started = ContinuousClock.now
         let message = try refusal(zip, in: folder)
-        #expect(message == "hostile.apkg: its entry 'collection.anki21b' is too large: it unpacks to more than 536 MB")
+        #expect(message == "hostile.apkg: its entry 'collection.anki21b' is too large: it unpacks to more than 512 MiB")
         #expect(ContinuousClock.now - started < .seconds(5))
         // And a deflated one Anki's own zip library made (tools/make-anki-fixtures.py).
         let limits = DeckLimits(maximumFileSize: 32 << 20, maximumCards: 1_000, maximumCollectionSize: 1 << 20)
         let scratch = folder.appendingPathComponent("scratch")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         #expect(throws: DeckError(problems: [DeckProblem(
-            file: "zip-bomb.apkg", message: "its entry 'collection.anki2' is too large: it unpacks to more than 1 MB")])) {
+            file: "zip-bomb.apkg", message: "its entry 'collection.anki2' is too large: it unpacks to more than 1 MiB")])) {
             try DeckImporter.read(AnkiFixtures.path("zip-bomb.apkg"), limits: limits, scratch: LocalPath(scratch))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [], "the temporary file is gone")
