@@ -87,7 +87,11 @@ public enum BoundedRead {
 
     /// Opens `path` for reading if it is a regular file (never blocking on a pipe or a
     /// device); returns the descriptor, to be closed by the caller, and the file's size.
-    private static func openRegularFile(_ path: LocalPath) throws(FileReadError) -> (Int32, Int) {
+    ///
+    /// The one rule for every file Kuchi reads that a stranger may have made: a deck, a
+    /// text of notes, and an Anki package, which is opened here and handed to libarchive
+    /// as a descriptor (``ZipArchiveReader``), so no library ever opens a named pipe.
+    static func openRegularFile(_ path: LocalPath) throws(FileReadError) -> (Int32, Int) {
         func failure(_ reason: FileReadError.Reason) -> FileReadError {
             FileReadError(path: path, reason: reason)
         }

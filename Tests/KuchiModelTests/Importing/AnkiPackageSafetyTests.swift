@@ -21,13 +21,13 @@ struct AnkiPackageSafetyTests {
         try expectImports(try legacyPackage(media: ["taberu.mp3"]), in: folder)
     }
 
-    @Test("a media entry that is a symbolic link is refused")
+    @Test("a media entry that is a symbolic link is refused, naming the sound and its entry")
     func symlinkEntry() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         var zip = try legacyPackage(media: ["taberu.mp3"])
         zip.add("0", Data("/etc/passwd".utf8), mode: 0o120777)
-        #expect(try refusal(zip, in: folder) == "hostile.apkg: its entry '0' is not a file (a link or a folder)")
+        #expect(try refusal(zip, in: folder) == "hostile.apkg: its sound 'taberu.mp3' (entry '0') is not a file (a link or a folder)")
     }
 
     @Test("a zip bomb (an entry of zeros far past the limit) is refused as it unpacks")

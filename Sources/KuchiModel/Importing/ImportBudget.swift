@@ -1,0 +1,42 @@
+/// The limits in time of reading one package's collection: the learner's Cancel
+/// (``ImportProgress``) and the clock (``DeckLimits/maximumReadingTime``), whichever
+/// comes first. The row loops ask ``check()``; SQLite's progress handler asks
+/// ``isOver`` inside a query, so even a query that would never end stops.
+struct ImportBudget {
+    let progress: ImportProgress
+    /// The package's name, for messages.
+    let file: String
+    let time: Duration
+    private let deadline: ContinuousClock.Instant
+
+    /// Starts the clock.
+    init(progress: ImportProgress, time: Duration, file: String) {
+        self.progress = progress
+        self.time = time
+        self.file = file
+        deadline = .now + time
+    }
+
+    /// Whether the import was cancelled or its time is up.
+    var isOver: Bool { progress.isCancelled || ContinuousClock.now >= deadline }
+
+    /// Throws the reason to stop, if there is one.
+    func check() throws(DeckError) {
+        if let stop { throw stop }
+    }
+
+    /// Why the reading stops, if it must: cancelled, or out of time.
+    var stop: DeckError? {
+        if progress.isCancelled { return Self.cancelled(file: file) }
+        guard ContinuousClock.now >= deadline else { return nil }
+        return DeckError(problems: [DeckProblem(file: file, message: tr(
+            "took more than {seconds} seconds to read, so Kuchi stopped: a package's collection must read within that time (this one is too large, or made to stall)",
+            ["seconds": "\(time.components.seconds)"]))])
+    }
+
+    /// What a cancelled import of `file` throws (``ImportProgress/isCancelled`` tells it
+    /// from a refusal).
+    static func cancelled(file: String) -> DeckError {
+        DeckError(problems: [DeckProblem(file: file, message: tr("was not imported: the import was cancelled"))])
+    }
+}
