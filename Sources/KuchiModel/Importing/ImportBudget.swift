@@ -31,7 +31,18 @@ struct ImportBudget {
         guard ContinuousClock.now >= deadline else { return nil }
         return DeckError(problems: [DeckProblem(file: file, message: tr(
             "took more than {seconds} seconds to read, so Kuchi stopped: a package's collection must read within that time (this one is too large, or made to stall)",
-            ["seconds": "\(time.components.seconds)"]))])
+            ["seconds": Self.seconds(time)]))])
+    }
+
+    /// "5", "0.25": whole seconds, or to the millisecond.
+    static func seconds(_ time: Duration) -> String {
+        let (whole, attoseconds) = time.components
+        let milliseconds = Int(attoseconds / 1_000_000_000_000_000)
+        guard milliseconds > 0 else { return "\(whole)" }
+        var fraction = String(milliseconds)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(whole).\(fraction)"
     }
 
     /// What a cancelled import of `file` throws (``ImportProgress/isCancelled`` tells it

@@ -34,11 +34,12 @@ public final class ImportProgress: Sendable {
     private let currentPhase = Atomic<Int>(Phase.waiting.rawValue)
     /// The fraction's bits (a `Double`), or `UInt64.max` for none.
     private let fractionBits = Atomic<UInt64>(UInt64.max)
-    private let onChange: @Sendable (Phase) -> Void
+    private let onChange: @Sendable (ImportProgress) -> Void
 
-    /// - Parameter onChange: called, on the importing thread, whenever the phase changes
-    ///   (the window can post a redraw from it; a test can cancel at a phase).
-    public init(onChange: @escaping @Sendable (Phase) -> Void = { _ in }) {
+    /// - Parameter onChange: called with this progress, on the importing thread, whenever
+    ///   its phase changes (the window can post a redraw from it; a test can cancel at a
+    ///   phase).
+    public init(onChange: @escaping @Sendable (ImportProgress) -> Void = { _ in }) {
         self.onChange = onChange
     }
 
@@ -64,7 +65,7 @@ public final class ImportProgress: Sendable {
     func begin(_ phase: Phase) {
         fractionBits.store(UInt64.max, ordering: .relaxed)
         guard currentPhase.exchange(phase.rawValue, ordering: .relaxed) != phase.rawValue else { return }
-        onChange(phase)
+        onChange(self)
     }
 
     /// Sets how much of the current phase is done.
