@@ -27,9 +27,10 @@ public struct DeckLimits: Sendable, Equatable {
     /// the older left out (and the learner told). It bounds the import's memory and
     /// what the history adds to the learner's database, whatever the package holds.
     public var maximumReviews: Int
-    /// The longest a package's collection may take to read, from its first query to its
-    /// last row: past it the import stops, so no package can hold Kuchi up, whatever
-    /// its tables make SQLite do.
+    /// The longest a package may take to read, from its first byte to its cards
+    /// (unpacking the collection, and reading its tables): past it the import stops, so
+    /// no package can hold Kuchi up, whatever its tables make SQLite do. (Its sounds,
+    /// unpacked after, are bounded by their sizes.)
     public var maximumReadingTime: Duration
 
     public init(

@@ -75,7 +75,10 @@ public enum DeckImporter {
         progress: ImportProgress
     ) throws(DeckError) {
         guard let compressed = imported.media.first?.compressed else { return }
-        let package = AnkiPackage(path: path, file: path.lastComponent.description, limits: limits, progress: progress)
+        // Sounds are bounded by their sizes, not by the clock; Cancel stops them.
+        let file = path.lastComponent.description
+        let package = AnkiPackage(
+            path: path, file: file, limits: limits, budget: ImportBudget(progress: progress, time: nil, file: file))
         try package.unpackMedia(imported.media, compressed: compressed, into: folder)
     }
 

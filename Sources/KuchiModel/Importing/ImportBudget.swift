@@ -1,24 +1,26 @@
-/// The limits in time of reading one package's collection: the learner's Cancel
-/// (``ImportProgress``) and the clock (``DeckLimits/maximumReadingTime``), whichever
-/// comes first. The row loops ask ``check()``; SQLite's progress handler asks
-/// ``isOver`` inside a query, so even a query that would never end stops.
+/// The limits in time of reading one package: the learner's Cancel (``ImportProgress``)
+/// and the clock (``DeckLimits/maximumReadingTime``, from the package's first byte to
+/// its cards), whichever comes first. The unpacking asks ``isOver`` at every chunk, the
+/// row loops ask ``check()``, and SQLite's progress handler asks ``isOver`` inside a
+/// query, so even a query that would never end stops.
 struct ImportBudget {
     let progress: ImportProgress
     /// The package's name, for messages.
     let file: String
-    let time: Duration
-    private let deadline: ContinuousClock.Instant
+    /// The time allowed; nil for none (the sounds, bounded by their sizes instead).
+    let time: Duration?
+    private let deadline: ContinuousClock.Instant?
 
     /// Starts the clock.
-    init(progress: ImportProgress, time: Duration, file: String) {
+    init(progress: ImportProgress, time: Duration?, file: String) {
         self.progress = progress
         self.time = time
         self.file = file
-        deadline = .now + time
+        deadline = time.map { .now + $0 }
     }
 
     /// Whether the import was cancelled or its time is up.
-    var isOver: Bool { progress.isCancelled || ContinuousClock.now >= deadline }
+    var isOver: Bool { progress.isCancelled || deadline.map { ContinuousClock.now >= $0 } ?? false }
 
     /// Throws the reason to stop, if there is one.
     func check() throws(DeckError) {
@@ -28,7 +30,7 @@ struct ImportBudget {
     /// Why the reading stops, if it must: cancelled, or out of time.
     var stop: DeckError? {
         if progress.isCancelled { return Self.cancelled(file: file) }
-        guard ContinuousClock.now >= deadline else { return nil }
+        guard let deadline, let time, ContinuousClock.now >= deadline else { return nil }
         return DeckError(problems: [DeckProblem(file: file, message: tr(
             "took more than {seconds} seconds to read, so Kuchi stopped: a package's collection must read within that time (this one is too large, or made to stall)",
             ["seconds": Self.seconds(time)]))])

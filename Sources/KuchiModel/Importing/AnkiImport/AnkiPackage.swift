@@ -17,14 +17,15 @@ import Glibc
 /// Untrusted input: the package must be a regular file (``ZipArchiveReader``), every
 /// entry is unpacked with its size counted as it comes (``DeckLimits``), media names are
 /// checked (``MediaName``), and only regular file entries are read. Every problem names
-/// the package and the entry. Unpacking looks at the ``ImportProgress`` at every chunk,
-/// so Cancel stops it within one (64 KiB).
+/// the package and the entry. Unpacking looks at the ``ImportBudget`` at every chunk,
+/// so Cancel, or the time running out, stops it within one (64 KiB).
 struct AnkiPackage {
     let path: LocalPath
     /// The package's name, for messages.
     let file: String
     let limits: DeckLimits
-    let progress: ImportProgress
+    let budget: ImportBudget
+    var progress: ImportProgress { budget.progress }
 
     /// What ``unpack(into:)`` found: the collection, unpacked to a temporary file that
     /// goes with this, and where each media file is.
@@ -130,7 +131,7 @@ struct AnkiPackage {
         var names: [String: Bool] = [:]
         let reader = try openReader()
         while true {
-            guard !progress.isCancelled else { throw ImportBudget.cancelled(file: file) }
+            try budget.check()
             let next: ZipArchiveReader.Entry?
             do {
                 next = try reader.next()
@@ -169,7 +170,7 @@ struct AnkiPackage {
         var seen = Set<String>()
         let reader = try openReader()
         while true {
-            guard !progress.isCancelled else { throw ImportBudget.cancelled(file: file) }
+            try budget.check()
             let next: ZipArchiveReader.Entry?
             do {
                 next = try reader.next()
@@ -190,8 +191,8 @@ struct AnkiPackage {
             guard entry.isRegularFile else { throw named(tr("is not a file (a link or a folder)")) }
             do {
                 try body(entry.name, reader)
-            } catch .cancelled {
-                throw ImportBudget.cancelled(file: file)
+            } catch .stopped {
+                throw budget.stop ?? ImportBudget.cancelled(file: file)
             } catch {
                 throw named(error.words)
             }
@@ -208,13 +209,13 @@ struct AnkiPackage {
     }
 
     /// Hands an entry's bytes to `write` (through zstd when `compressed`), failing as
-    /// soon as more than `limit` have come, or when the import is cancelled.
+    /// soon as more than `limit` have come, or when the import is cancelled or out of time.
     private func unpack(
         _ reader: ZipArchiveReader, compressed: Bool, limit: Int, to write: (Data) throws(PackageEntryError) -> Void
     ) throws(PackageEntryError) {
         var total = 0
         func counted(_ chunk: Data) throws(PackageEntryError) {
-            guard !progress.isCancelled else { throw .cancelled }
+            guard !budget.isOver else { throw .stopped }
             total += chunk.count
             guard total <= limit else { throw .tooLarge(limit: limit) }
             try write(chunk)

@@ -10,10 +10,10 @@ enum AnkiPackageImport {
     static func fieldMappings(
         _ path: LocalPath, file: String, limits: DeckLimits, scratch: LocalPath, progress: ImportProgress
     ) throws(DeckError) -> [AnkiFieldMapping] {
-        let package = AnkiPackage(path: path, file: file, limits: limits, progress: progress)
+        let budget = ImportBudget(progress: progress, time: limits.maximumReadingTime, file: file)
+        let package = AnkiPackage(path: path, file: file, limits: limits, budget: budget)
         let contents = try package.unpack(into: scratch)
         progress.begin(.readingNotes)
-        let budget = ImportBudget(progress: progress, time: limits.maximumReadingTime, file: file)
         let collection = try AnkiCollection(
             path: contents.collection.path, file: file, entry: contents.collectionEntry, limits: limits, budget: budget)
         let used = try collection.usedNotetypes()
@@ -26,10 +26,10 @@ enum AnkiPackageImport {
         _ path: LocalPath, file: String, name: String, mappings: [AnkiFieldMapping], limits: DeckLimits,
         scratch: LocalPath, progress: ImportProgress
     ) throws(DeckError) -> ImportedDeck {
-        let package = AnkiPackage(path: path, file: file, limits: limits, progress: progress)
+        let budget = ImportBudget(progress: progress, time: limits.maximumReadingTime, file: file)
+        let package = AnkiPackage(path: path, file: file, limits: limits, budget: budget)
         let contents = try package.unpack(into: scratch)
         progress.begin(.readingNotes)
-        let budget = ImportBudget(progress: progress, time: limits.maximumReadingTime, file: file)
         let collection = try AnkiCollection(
             path: contents.collection.path, file: file, entry: contents.collectionEntry, limits: limits, budget: budget)
         var builder = Builder(limits: limits, media: contents.media, compressedMedia: contents.compressedMedia)
@@ -94,22 +94,20 @@ enum AnkiPackageImport {
         mutating func add(
             _ note: AnkiCollection.Note, number: Int, of notetype: AnkiCollection.Notetype, mapping: AnkiFieldMapping
         ) {
-            let fields = note.fields.map { NoteField($0) }
-            if notetype.isCloze || fields.contains(where: \.isCloze) {
+            // Only the fields a card shows are cleaned of their HTML; the others (a note's
+            // "Notes" may be kilobytes) are only searched for a cloze and a sound.
+            if notetype.isCloze || note.fields.contains(where: NoteField.hasCloze) {
                 skipped.cloze += 1
                 return
             }
-            func field(_ index: Int?) -> NoteField? {
-                guard let index, fields.indices.contains(index) else { return nil }
-                return fields[index]
-            }
-            let audio = fields.lazy.flatMap(\.sounds).first { media[$0] != nil }
+            let word = field(mapping.word, of: note)
+            let reading = field(mapping.reading, of: note)
+            let meaning = field(mapping.meaning, of: note)
+            let audio = note.fields.lazy.flatMap(NoteField.sounds(in:)).first { media[$0] != nil }
             let card = NoteField.card(
-                word: field(mapping.word)?.text ?? "", reading: field(mapping.reading)?.text ?? "",
-                meaning: field(mapping.meaning)?.text ?? "", audio: audio)
-            let word = card.question
-            guard !word.isEmpty, !card.answer.isEmpty else {
-                if field(mapping.word)?.hasImage == true || field(mapping.meaning)?.hasImage == true {
+                word: word?.text ?? "", reading: reading?.text ?? "", meaning: meaning?.text ?? "", audio: audio)
+            guard !card.question.isEmpty, !card.answer.isEmpty else {
+                if word?.hasImage == true || meaning?.hasImage == true {
                     skipped.imageOnly += 1
                 } else {
                     skipped.empty += 1
@@ -123,26 +121,32 @@ enum AnkiPackageImport {
                 return mapping.fields[index]
             }
             let readingField = mapping.reading.map(name) ?? name(mapping.word)
-            let texts = [(word, name(mapping.word)), (card.answer, name(mapping.meaning)),
+            let texts = [(card.question, name(mapping.word)), (card.answer, name(mapping.meaning)),
                          (card.reading, readingField), (card.romaji, readingField)]
-            for (text, fieldName) in texts {
+            for (index, (text, fieldName)) in texts.enumerated() {
                 guard let problem = TextCost.problem(in: text, limit: limits.maximumTextLength) else { continue }
                 skipped.unshowable += 1
                 if skipped.firstUnshowable == nil {
                     skipped.firstUnshowable = ImportSkips.UnshowableNote(
-                        number: number, word: text == word ? nil : word, field: fieldName, reason: problem.reason)
+                        number: number, word: index == 0 ? nil : card.question, field: fieldName, reason: problem.reason)
                 }
                 return
             }
-            guard questions.insert(word).inserted else {
+            guard questions.insert(card.question).inserted else {
                 skipped.duplicates += 1
                 return
             }
             if let audio, let entry = media[audio], mediaUsed.insert(audio).inserted {
                 usedMedia.append(ImportedMedia(name: audio, entry: entry, compressed: compressedMedia))
             }
-            questionOfNote[note.id] = word
+            questionOfNote[note.id] = card.question
             cards.append(card)
+        }
+
+        /// The note's field at `index`, cleaned; nil when the note has no such field.
+        private func field(_ index: Int?, of note: AnkiCollection.Note) -> NoteField? {
+            guard let index, note.fields.indices.contains(index) else { return nil }
+            return NoteField(note.fields[index])
         }
     }
 }

@@ -11,8 +11,9 @@ enum PackageEntryError: Error, Equatable {
     case tooLarge(limit: Int)
     /// The package's sounds together came to more than allowed, at this one.
     case soundsTooLarge(limit: Int)
-    /// The learner cancelled the import (``ImportProgress``).
-    case cancelled
+    /// The import was cancelled or ran out of time (``ImportBudget``): the entry's
+    /// reader throws the budget's own problem instead of these words.
+    case stopped
     /// The decoded bytes could not be written.
     case write(SystemError)
 
@@ -24,7 +25,7 @@ enum PackageEntryError: Error, Equatable {
         case .tooLarge(let limit): tr("is too large: it unpacks to more than {size}", ["size": ByteCount.words(limit)])
         case .soundsTooLarge(let limit):
             tr("takes the package's sounds past {size} in all, the most a package may bring", ["size": ByteCount.words(limit)])
-        case .cancelled: tr("was not unpacked: the import was cancelled")
+        case .stopped: tr("was not imported: the import was cancelled")
         case .write(let error): tr("could not be unpacked: {reason}", ["reason": error.words])
         }
     }
