@@ -13,7 +13,10 @@
 //   fields chosen by `AnkiFieldMapping`); the field rules both Anki importers share
 //   (`NoteField`: `HTMLText`, sound tags, cloze; `FuriganaNotation`). A package is
 //   untrusted: sizes are counted as entries unpack, media names are checked
-//   (`MediaName`), and nothing half-imported is left. Where a word's
+//   (`MediaName`), the collection's schema is checked and its rows streamed and
+//   capped under a time budget, an import is cancellable (`ImportProgress`), and
+//   nothing half-imported is left. A card's text is bounded by what it costs to show
+//   (`TextCost`), wherever it comes from. Where a word's
 //   reading goes over it as furigana (`Furigana`, `FuriganaSegment`).
 //   Practice: a challenge session and every rule of it (`ChallengesViewModel`), and
 //   the Learn page's round of flash cards (`LearnSession`). Romaji typed by a learner
