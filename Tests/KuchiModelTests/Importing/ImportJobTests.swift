@@ -51,6 +51,9 @@ struct ImportJobTests {
          "has a table, 'notes', that computes its rows (a virtual table or generated columns), which Anki never writes: Kuchi reads only plain tables from a package"),
         ("no review log", "revlog", "",
          "is not an Anki collection Kuchi can read (it has no table 'revlog')"),
+        ("reviews keyed by something else", "revlog",
+         "CREATE TABLE revlog (id integer NOT NULL, cid integer NOT NULL, ease integer NOT NULL, time integer NOT NULL, type integer NOT NULL)",
+         "has a table, 'revlog', whose key is not its 'id' as Anki writes it, so Kuchi would have to sort it to read it"),
     ])
     func computedSchema(kind: String, table: String, sql: String, message: String) throws {
         let folder = try makeTemporaryDirectory()

@@ -14,7 +14,8 @@ import FoundationEssentials
 /// - its schema must be what Anki writes: the tables read are plain tables (no view,
 ///   no virtual table, no generated column), and it has no view and no trigger at all,
 ///   so reading a table never runs a query of the package's own (an endless
-///   `WITH RECURSIVE` view of notes, say);
+///   `WITH RECURSIVE` view of notes, say); notes and reviews are keyed by their `id`,
+///   so reading them in order never sorts a table;
 /// - every query stops when the import is cancelled or its time is up
 ///   (``ImportBudget``, through SQLite's progress handler).
 ///
@@ -174,6 +175,8 @@ final class AnkiCollection {
     /// The tables every collection has; schema 18 has `notetypes` and `fields` too.
     private static let tables11 = ["col", "notes", "cards", "revlog"]
     private static let tables18 = ["notes", "cards", "revlog", "notetypes", "fields"]
+    /// The tables read in the order of their `id`.
+    private static let readInOrder: Set = ["notes", "revlog"]
 
     /// Refuses a schema that is not Anki's (see the type's note); returns whether it is
     /// schema 18.
@@ -201,6 +204,16 @@ final class AnkiCollection {
             if computed {
                 throw problem(tr(
                     "has a table, '{name}', that computes its rows (a virtual table or generated columns), which Anki never writes: Kuchi reads only plain tables from a package",
+                    ["name": table]))
+            }
+            // Notes and reviews are read in the order of their ids, which Anki makes the
+            // tables' own keys: any other key would make SQLite sort the whole table first.
+            if Self.readInOrder.contains(table), try database.integer(
+                "SELECT count(*) = 1 AND sum(name = 'id' COLLATE NOCASE AND upper(type) = 'INTEGER') = 1 FROM pragma_table_xinfo(?) WHERE pk > 0",
+                [.text(table)]) != 1
+            {
+                throw problem(tr(
+                    "has a table, '{name}', whose key is not its 'id' as Anki writes it, so Kuchi would have to sort it to read it",
                     ["name": table]))
             }
         }
