@@ -68,7 +68,7 @@ public struct CardOverrides: Sendable, Equatable, Codable {
     }
 
     /// `deck` with the edits applied, but those the editor would refuse
-    /// (``Edit/problem(question:limits:)``): the file is the learner's, yet anything may
+    /// (`Edit.problem(question:limits:)`): the file is the learner's, yet anything may
     /// have written it, so each edit is checked as the editor checks it, and one that
     /// fails is left out and named in `leftOut` (against `file`, for the window), the
     /// good ones kept. Edits of words the deck no longer has are kept (in the file) but

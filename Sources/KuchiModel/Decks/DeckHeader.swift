@@ -18,7 +18,7 @@ import FoundationEssentials
 public struct DeckHeader: Sendable, Equatable {
     /// The "format" member, when it is a whole number.
     public var format: Int?
-    /// The deck's name: text, not blank, that a card's field could hold (``TextCost``:
+    /// The deck's name: text, not blank, that a card's field could hold (`TextCost`:
     /// at most ``DeckLimits/maximumTextLength`` characters, none stacked with accents,
     /// no control characters); a name that is not is no name, and the file is listed by
     /// its file name.

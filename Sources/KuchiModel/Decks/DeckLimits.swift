@@ -12,7 +12,7 @@ public struct DeckLimits: Sendable, Equatable {
     public var maximumReportedProblems: Int
     /// The longest question, reading, answer, level, name or language, in characters:
     /// each is shown on a button or a label, which must lay it out in a frame. What a
-    /// character may cost is bounded too (``TextCost``).
+    /// character may cost is bounded too (`TextCost`).
     public var maximumTextLength: Int
     /// The longest licence or attribution, in characters.
     public var maximumCreditLength: Int

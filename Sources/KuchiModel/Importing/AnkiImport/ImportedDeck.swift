@@ -74,7 +74,7 @@ public struct ImportSkips: Sendable, Equatable {
     public var empty = 0
     /// Notes whose word another note already has.
     public var duplicates = 0
-    /// Notes with a word, reading or meaning a card cannot show (``TextCost``): too
+    /// Notes with a word, reading or meaning a card cannot show (`TextCost`): too
     /// long, a control character, or a character stacked too high with accents.
     public var unshowable = 0
     /// The first of them, named.
@@ -97,7 +97,7 @@ public struct ImportSkips: Sendable, Equatable {
         public var word: String?
         /// The package's name for the field at fault ("Meaning").
         public var field: String
-        /// What is wrong (``TextCost/Problem/reason``).
+        /// What is wrong (`TextCost.Problem.reason`).
         public var reason: String
 
         /// "note 3 (食べる), field “Meaning”: it is too long (300 characters; at most 200)".
