@@ -51,6 +51,7 @@ enum ZipBombBench {
                     output.withUnsafeMutableBytes { target in
                         var out = ZSTD_outBuffer(dst: target.baseAddress, size: target.count, pos: 0)
                         let left = ZSTD_compressStream2(context, &out, &input, last ? ZSTD_e_end : ZSTD_e_continue)
+                        // safe: `output` is a non-empty buffer, so its base address is never nil.
                         frame.append(target.baseAddress!.assumingMemoryBound(to: UInt8.self), count: out.pos)
                         finished = last ? left == 0 : input.pos == input.size
                     }

@@ -2,12 +2,31 @@
 // first, typed answers (TypedAnswerBench.swift), furigana over a word list
 // (FuriganaBench.swift) and a zip bomb refused (ZipBombBench.swift). Prints medians
 // against the targets; it asserts nothing. `--anki PACKAGE` measures an Anki package's
-// check and import instead. Run it in release:
+// check and import instead; `--hostile [--timeout SECONDS] [--only FILE]` the hostile
+// packages of issue 30 (HostileBench.swift), each checked and imported in a process of
+// its own, then Cancel (CancelBench.swift). Run it in release:
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
 // `--typed`, `--furigana` and `--zip-bomb` print that table only.
 import BenchSupport
 import Foundation
 import KuchiModel
+
+// `--hostile-case MODE PACKAGE WORK`: one hostile case, in the child HostileBench starts.
+if let flag = CommandLine.arguments.firstIndex(of: "--hostile-case"), flag + 3 < CommandLine.arguments.count {
+    let arguments = CommandLine.arguments
+    HostileBench.runCase(mode: arguments[flag + 1], package: arguments[flag + 2], work: arguments[flag + 3])
+    exit(0)
+}
+if CommandLine.arguments.contains("--hostile") {
+    let arguments = CommandLine.arguments
+    let timeout = arguments.firstIndex(of: "--timeout").flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? 60
+    let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    try HostileBench.table(timeout: timeout, only: only).print()
+    if !arguments.contains("--no-cancel") {
+        try CancelBench.table(package: HostileBench.folder.appendingPathComponent("big-collection.apkg")).print()
+    }
+    exit(0)
+}
 
 // `--anki PACKAGE`: only the Anki import (AnkiImportBench.swift), so its peak memory is its own.
 if let flag = CommandLine.arguments.firstIndex(of: "--anki"), flag + 1 < CommandLine.arguments.count {

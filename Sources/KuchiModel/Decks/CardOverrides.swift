@@ -67,15 +67,37 @@ public struct CardOverrides: Sendable, Equatable, Codable {
         try AtomicFile.write(data, to: url)
     }
 
-    /// `deck` with the edits applied; edits of words the deck no longer has are kept
-    /// (in the file) but change nothing.
-    public func applied(to deck: Deck) -> Deck {
-        guard !cards.isEmpty else { return deck }
+    /// `deck` with the edits applied, but those the editor would refuse
+    /// (`Edit.problem(question:limits:)`): the file is the learner's, yet anything may
+    /// have written it, so each edit is checked as the editor checks it, and one that
+    /// fails is left out and named in `leftOut` (against `file`, for the window), the
+    /// good ones kept. Edits of words the deck no longer has are kept (in the file) but
+    /// change nothing.
+    public func applied(
+        to deck: Deck, file: String, limits: DeckLimits = .standard
+    ) -> (deck: Deck, leftOut: [DeckProblem]) {
+        guard !cards.isEmpty else { return (deck, []) }
         var deck = deck
+        var leftOut: [DeckProblem] = []
+        var unlisted = 0
         for index in deck.cards.indices {
-            if let edit = cards[deck.cards[index].question] { deck.cards[index] = edit.applied(to: deck.cards[index]) }
+            let question = deck.cards[index].question
+            guard let edit = cards[question] else { continue }
+            if let problem = edit.problem(question: question, limits: limits) {
+                if leftOut.count < max(limits.maximumReportedProblems, 1) {
+                    leftOut.append(DeckProblem(file: file, message: tr("one of your edits is left out: {problem}", ["problem": problem])))
+                } else {
+                    unlisted += 1
+                }
+                continue
+            }
+            deck.cards[index] = edit.applied(to: deck.cards[index])
         }
-        return deck
+        if unlisted > 0 {
+            leftOut.append(DeckProblem(file: file, message: trn(
+                "and {count} more of your edits are left out", "and {count} more of your edits are left out", unlisted)))
+        }
+        return (deck, leftOut)
     }
 
     private static func problem(_ url: URL, _ message: String) -> DeckError {
@@ -87,6 +109,33 @@ extension CardOverrides.Edit {
     /// `card` with this edit's fields.
     public func applied(to card: Challenge) -> Challenge {
         card.edited(reading: reading, answer: answer)
+    }
+
+    /// Why this edit of the card `question` cannot be made, or nil: the one rule for the
+    /// editor (``DeckCatalog/edit(question:reading:answer:deck:)``) and for the edits
+    /// file when it loads. A meaning must not be blank, a reading must be kana (or none),
+    /// and both must be text a card can show (``TextCost``).
+    func problem(question: String, limits: DeckLimits = .standard) -> String? {
+        let word = PrintableText.quoting(question, limit: 40)
+        if let answer {
+            if answer.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                return tr("the meaning of {word} cannot be empty", ["word": word])
+            }
+            if let problem = TextCost.problem(in: answer, limit: limits.maximumTextLength) {
+                return tr("the meaning of {word} cannot be shown on a card: {reason}", ["word": word, "reason": problem.reason])
+            }
+        }
+        if let reading, !reading.isEmpty {
+            if let problem = TextCost.problem(in: reading, limit: limits.maximumTextLength) {
+                return tr("the reading of {word} cannot be shown on a card: {reason}", ["word": word, "reason": problem.reason])
+            }
+            guard Kana.isReading(reading) else {
+                return tr("the reading of {word} must be kana (hiragana or katakana), not “{reading}”", [
+                    "word": word, "reading": PrintableText.quoting(reading, limit: 40),
+                ])
+            }
+        }
+        return nil
     }
 }
 

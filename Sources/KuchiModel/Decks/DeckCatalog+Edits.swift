@@ -14,7 +14,8 @@ extension DeckCatalog {
     func overridesFile(id: String) -> URL { overridesFolder.appendingPathComponent("\(id).json") }
 
     /// The learner's overrides of the deck with `id` (none for an imported deck, which
-    /// holds its edits itself).
+    /// holds its edits itself), as the file has them: ``CardOverrides/applied(to:file:limits:)``
+    /// checks each.
     func overrides(id: String) throws(DeckError) -> CardOverrides {
         guard id == Self.builtInID || Settings.isDeckIdentifier(id) else { return CardOverrides() }
         return try CardOverrides.load(from: overridesFile(id: id))
@@ -33,9 +34,8 @@ extension DeckCatalog {
     public func edit(question: String, reading: String, answer: String, deck id: String) throws(DeckError) -> Deck {
         let reading = reading.trimmingWhitespace()
         let answer = answer.trimmingWhitespace()
-        guard !answer.isEmpty else { throw refusal(id, tr("the meaning of {word} cannot be empty", ["word": question])) }
-        guard reading.isEmpty || Kana.isReading(reading) else {
-            throw refusal(id, tr("the reading of {word} must be kana (hiragana or katakana), not “{reading}”", ["word": question, "reading": reading]))
+        if let problem = CardOverrides.Edit(reading: reading, answer: answer).problem(question: question) {
+            throw refusal(id, problem)
         }
         if isImported(id: id) {
             var deck = try loadAsShipped(id: id)
@@ -53,7 +53,9 @@ extension DeckCatalog {
         let edit = CardOverrides.Edit(
             reading: reading == original.reading ? nil : reading, answer: answer == original.answer ? nil : answer)
         overrides.cards[question] = edit == CardOverrides.Edit() ? nil : edit
-        let deck = overrides.applied(to: shipped)
+        // An edit already in the file that the checks refuse (one written by hand) stays
+        // left out, as when the deck loads; it does not stop this one.
+        let deck = overrides.applied(to: shipped, file: "\(id).json").deck
         try check(deck, id: id)
         do {
             try overrides.save(to: overridesFile(id: id))

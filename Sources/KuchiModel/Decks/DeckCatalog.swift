@@ -39,9 +39,20 @@ public struct DeckCatalog: Sendable {
         return [builtIn] + bundled + imported
     }
 
-    /// The deck with `id`, checked, with the learner's edits (``CardOverrides``).
+    /// The deck with `id`, checked, with the learner's edits (``CardOverrides``) but
+    /// those the editor would refuse, which are left out (``loadNamingEdits(id:)`` names
+    /// them).
     public func load(id: String) throws(DeckError) -> Deck {
-        try overrides(id: id).applied(to: loadAsShipped(id: id))
+        try loadNamingEdits(id: id).deck
+    }
+
+    /// The deck with `id`, checked, with the learner's edits; and the edits left out
+    /// because the editor would refuse them (an empty meaning, a reading not in kana,
+    /// text a card cannot show: ``CardOverrides/Edit``), each a problem for the window's
+    /// banner naming the edits file and the card. The good edits are kept either way.
+    public func loadNamingEdits(id: String) throws(DeckError) -> (deck: Deck, leftOutEdits: [DeckProblem]) {
+        let applied = try overrides(id: id).applied(to: loadAsShipped(id: id), file: "\(id).json")
+        return (applied.deck, applied.leftOut)
     }
 
     /// The deck with `id` as its file has it, without the learner's overrides.
@@ -71,14 +82,19 @@ public struct DeckCatalog: Sendable {
     /// brought: for an Anki package its review history (``ImportedDeck/reviews``, for
     /// the review store), the sounds now in ``mediaFolder(id:)`` and what was left out.
     ///
-    /// Nothing half-imported is left: the collection is unpacked to a temporary file
-    /// that is always removed; the sounds go to a hidden temporary folder beside the
-    /// decks, renamed to ``mediaFolder(id:)`` in one step once all are there; the deck
-    /// file is written last, atomically (``AtomicFile``), and only then is the deck
-    /// listed. A failure at any step removes what the steps before made.
+    /// Nothing half-imported is left: the collection is unpacked to a temporary file in
+    /// ``scratchFolder`` that is always removed; the sounds go to a hidden temporary
+    /// folder beside the decks, renamed to ``mediaFolder(id:)`` in one step once all are
+    /// there; the deck file is written last, atomically (``AtomicFile``), and only then
+    /// is the deck listed. A failure at any step removes what the steps before made.
+    ///
+    /// Meant for a thread of its own: `progress` shows how far it has come and cancels
+    /// it (``ImportProgress``; a cancelled import throws, and leaves nothing behind).
     public func `import`(
-        _ path: LocalPath, mappings: [AnkiFieldMapping] = [], limits: DeckLimits = .standard
+        _ path: LocalPath, mappings: [AnkiFieldMapping] = [], limits: DeckLimits = .standard,
+        progress: ImportProgress = ImportProgress()
     ) throws(DeckError) -> (entry: DeckEntry, imported: ImportedDeck) {
+        defer { progress.begin(.finished) }
         let file = path.lastComponent.description
         func failure(_ words: String) -> DeckError {
             DeckError(problems: [DeckProblem(file: file, message: tr("could not be copied into Kuchi's decks: {reason}", ["reason": words]))])
@@ -90,14 +106,15 @@ public struct DeckCatalog: Sendable {
             throw failure(tr("the folder {folder} cannot be made", ["folder": "\(LocalPath(importedFolder))"]))
         }
         removeLeftovers()
-        let imported = try DeckImporter.read(path, mappings: mappings, limits: limits, scratch: LocalPath(importedFolder))
+        let scratch = try makeScratchFolder(for: file)
+        let imported = try DeckImporter.readUnfinished(path, mappings: mappings, limits: limits, scratch: scratch, progress: progress)
         let id = freshID(for: imported.deck.name)
         let media = mediaFolder(id: id)
         if !imported.media.isEmpty {
             let staging = importedFolder.appendingPathComponent(".\(id)\(Self.stagingMark)\(UUID().uuidString)")
             guard mkdir(staging.path, 0o700) == 0 else { throw failure(SystemError.last.words) }
             do {
-                try DeckImporter.unpackMedia(of: imported, from: path, into: LocalPath(staging), limits: limits)
+                try DeckImporter.unpackMedia(of: imported, from: path, into: LocalPath(staging), limits: limits, progress: progress)
             } catch {
                 try? FileManager.default.removeItem(at: staging)
                 throw error
@@ -117,12 +134,40 @@ public struct DeckCatalog: Sendable {
         return (DeckEntry(id: id, name: imported.deck.name, origin: .imported), imported)
     }
 
-    /// Removes what an import killed half-way left: its unpacked collection and its
-    /// sounds' hidden folder (only one Kuchi runs, so no import is under way).
-    private func removeLeftovers() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: importedFolder.path)) ?? []
-        for name in names where name.hasPrefix(ScratchFile.prefix) || name.hasPrefix(".") && name.contains(Self.stagingMark) {
-            try? FileManager.default.removeItem(at: importedFolder.appendingPathComponent(name))
+    /// Where packages are unpacked while they are read: `scratch/` in Kuchi's data
+    /// folder, beside the imported decks (never the shared `/tmp`, where a file of
+    /// another user's could be in the way and leftovers would be nobody's). Pass it as
+    /// the `scratch` of ``DeckImporter``'s `read`, `fieldMappings` and `check`, once
+    /// ``makeScratchFolder(for:)`` has made it.
+    public var scratchFolder: URL { importedFolder.deletingLastPathComponent().appendingPathComponent("scratch") }
+
+    /// Makes ``scratchFolder`` (readable by the learner only) if it is not there yet, and
+    /// returns it; a refusal names `file`, the package about to be read.
+    public func makeScratchFolder(for file: String) throws(DeckError) -> LocalPath {
+        let folder = LocalPath(scratchFolder)
+        do {
+            try FileManager.default.createDirectory(
+                at: scratchFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw DeckError(problems: [DeckProblem(file: file, message: tr(
+                "could not be unpacked: the folder {folder} cannot be made", ["folder": "\(folder)"]))])
+        }
+        return folder
+    }
+
+    /// Removes what an import or a check killed half-way left: unpacked collections in
+    /// ``scratchFolder`` (and in the decks' folder, where an older Kuchi unpacked them),
+    /// and the hidden folders of sounds not yet renamed into place. Call it at start-up
+    /// and when Kuchi is asked to quit, when no import is under way; an import calls it
+    /// itself before it begins.
+    public func removeLeftovers() {
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: importedFolder.path)) ?? []
+        where name.hasPrefix(ScratchFile.prefix) || name.hasPrefix(".") && name.contains(Self.stagingMark) {
+            try? manager.removeItem(at: importedFolder.appendingPathComponent(name))
+        }
+        for name in (try? manager.contentsOfDirectory(atPath: scratchFolder.path)) ?? [] where name.hasPrefix(ScratchFile.prefix) {
+            try? manager.removeItem(at: scratchFolder.appendingPathComponent(name))
         }
     }
 

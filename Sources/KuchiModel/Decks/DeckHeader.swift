@@ -18,7 +18,10 @@ import FoundationEssentials
 public struct DeckHeader: Sendable, Equatable {
     /// The "format" member, when it is a whole number.
     public var format: Int?
-    /// The deck's name: text, not blank, at most ``DeckLimits/maximumTextLength`` characters.
+    /// The deck's name: text, not blank, that a card's field could hold (`TextCost`:
+    /// at most ``DeckLimits/maximumTextLength`` characters, none stacked with accents,
+    /// no control characters); a name that is not is no name, and the file is listed by
+    /// its file name.
     public var name: String
     public var language: String?
     public var license: String?
@@ -120,7 +123,7 @@ public struct DeckHeader: Sendable, Equatable {
     private static func header(from members: [JSONValue.Member], limits: DeckLimits) -> DeckHeader? {
         let document = JSONValue.object(members)
         guard let name = document["name"]?.stringValue, !name.trimmingWhitespace().isEmpty,
-              name.utf8.count <= limits.maximumTextLength || name.count <= limits.maximumTextLength
+              TextCost.problem(in: name, limit: limits.maximumTextLength) == nil
         else { return nil }
         return DeckHeader(
             format: document["format"]?.numberValue.flatMap { Int(exactly: $0) }, name: name,

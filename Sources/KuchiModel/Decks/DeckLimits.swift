@@ -11,7 +11,8 @@ public struct DeckLimits: Sendable, Equatable {
     /// Past this many, problems are summarised in one last line instead of listed.
     public var maximumReportedProblems: Int
     /// The longest question, reading, answer, level, name or language, in characters:
-    /// each is shown on a button or a label, which must lay it out in a frame.
+    /// each is shown on a button or a label, which must lay it out in a frame. What a
+    /// character may cost is bounded too (`TextCost`).
     public var maximumTextLength: Int
     /// The longest licence or attribution, in characters.
     public var maximumCreditLength: Int
@@ -22,11 +23,21 @@ public struct DeckLimits: Sendable, Equatable {
     public var maximumMediaFileSize: Int
     /// The most all the sound files of a package may unpack to together.
     public var maximumMediaSize: Int
+    /// The most reviews a package's history brings: past it, the newest are kept and
+    /// the older left out (and the learner told). It bounds the import's memory and
+    /// what the history adds to the learner's database, whatever the package holds.
+    public var maximumReviews: Int
+    /// The longest a package may take to read, from its first byte to its cards
+    /// (unpacking the collection, and reading its tables): past it the import stops, so
+    /// no package can hold Kuchi up, whatever its tables make SQLite do. (Its sounds,
+    /// unpacked after, are bounded by their sizes.)
+    public var maximumReadingTime: Duration
 
     public init(
         maximumFileSize: Int, maximumCards: Int, maximumReportedProblems: Int = 100,
         maximumTextLength: Int = 200, maximumCreditLength: Int = 2_000,
-        maximumCollectionSize: Int = 512 << 20, maximumMediaFileSize: Int = 32 << 20, maximumMediaSize: Int = 1 << 30
+        maximumCollectionSize: Int = 512 << 20, maximumMediaFileSize: Int = 32 << 20, maximumMediaSize: Int = 1 << 30,
+        maximumReviews: Int = 2_000_000, maximumReadingTime: Duration = .seconds(5)
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumCards = maximumCards
@@ -36,9 +47,12 @@ public struct DeckLimits: Sendable, Equatable {
         self.maximumCollectionSize = maximumCollectionSize
         self.maximumMediaFileSize = maximumMediaFileSize
         self.maximumMediaSize = maximumMediaSize
+        self.maximumReviews = maximumReviews
+        self.maximumReadingTime = maximumReadingTime
     }
 
-    /// 32 MiB and 200,000 cards; for an Anki package, a collection of 512 MiB and
+    /// 32 MiB and 200,000 cards; for an Anki package, a collection of 512 MiB read in
+    /// at most 5 s, 200,000 notes (a card each), the newest 2,000,000 reviews, and
     /// sounds of 32 MiB each, 1 GiB in all.
     public static let standard = DeckLimits(maximumFileSize: 32 << 20, maximumCards: 200_000)
 

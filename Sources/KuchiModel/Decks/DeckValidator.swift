@@ -70,9 +70,11 @@ struct DeckValidator {
         let name = requiredString("name", document["name"], card: nil)
         let language = requiredString("language", document["language"], card: nil)
         // Licence and credit are asked for, not required: a private deck may have none.
-        let license = optionalString("license", document["license"], card: nil, limit: limits.maximumCreditLength) ?? ""
+        // They may run to paragraphs: a line break is the one control character allowed.
+        let license = optionalString(
+            "license", document["license"], card: nil, limit: limits.maximumCreditLength, allowsLineBreaks: true) ?? ""
         let attribution = optionalString(
-            "attribution", document["attribution"], card: nil, limit: limits.maximumCreditLength) ?? ""
+            "attribution", document["attribution"], card: nil, limit: limits.maximumCreditLength, allowsLineBreaks: true) ?? ""
         if document["cards"] != nil {
             report(tr("'cards' must be an array"))
         } else if cardLists == 0 {
@@ -219,18 +221,23 @@ struct DeckValidator {
     }
 
     /// The string in `value`; `nil` when absent or JSON `null`, reporting other types
-    /// and text longer than `limit` characters.
-    private mutating func optionalString(_ key: String, _ value: JSONValue?, card: Int?, limit: Int) -> String? {
+    /// and text a card cannot show (``TextCost``: longer than `limit` characters, or
+    /// costlier than its length says).
+    private mutating func optionalString(
+        _ key: String, _ value: JSONValue?, card: Int?, limit: Int, allowsLineBreaks: Bool = false
+    ) -> String? {
         guard let value else { return nil }
         switch value {
         case .string(let text):
-            // Counting characters walks grapheme clusters; most strings are decided by
-            // their byte count, which is at least their character count.
-            if text.utf8.count > limit, case let length = text.count, length > limit {
+            switch TextCost.problem(in: text, limit: limit, allowsLineBreaks: allowsLineBreaks) {
+            case nil:
+                return text
+            case .tooLong(let length, let limit):
                 report(tr("'{key}' is too long ({length} characters; at most {limit})", ["key": "\(key)", "length": "\(length)", "limit": "\(limit)"]), card: card)
-                return nil
+            case let problem?:
+                report(tr("'{key}' cannot be shown on a card: {reason}", ["key": key, "reason": problem.reason]), card: card)
             }
-            return text
+            return nil
         case .null:
             return nil
         default:

@@ -10,12 +10,25 @@ import FoundationEssentials
 /// formats clean their fields by the same rules (`NoteField`).
 public enum DeckImporter {
     /// Reads and checks the file at `path`. For a package, `mappings` choose the fields
-    /// of its note types (``fieldMappings(of:limits:scratch:)``; a note type missing
-    /// there is mapped by its field names), and the collection is unpacked to a
-    /// temporary file in `scratch`, removed before this returns.
+    /// of its note types (``fieldMappings(of:limits:scratch:progress:)``; a note type
+    /// missing there is mapped by its field names), and the collection is unpacked to a
+    /// temporary file in `scratch` (Kuchi's own ``DeckCatalog/scratchFolder``), removed
+    /// before this returns.
+    ///
+    /// `progress` shows how far the read has come and cancels it (``ImportProgress``);
+    /// its phase is ``ImportProgress/Phase/finished`` when this returns or throws.
     public static func read(
         _ path: LocalPath, mappings: [AnkiFieldMapping] = [], limits: DeckLimits = .standard,
-        scratch: LocalPath = LocalPath(FileManager.default.temporaryDirectory)
+        scratch: LocalPath = LocalPath(FileManager.default.temporaryDirectory), progress: ImportProgress = ImportProgress()
+    ) throws(DeckError) -> ImportedDeck {
+        defer { progress.begin(.finished) }
+        return try readUnfinished(path, mappings: mappings, limits: limits, scratch: scratch, progress: progress)
+    }
+
+    /// ``read(_:mappings:limits:scratch:progress:)`` for an import that goes on after it
+    /// (its sounds, its deck file): the phase is left as it is.
+    static func readUnfinished(
+        _ path: LocalPath, mappings: [AnkiFieldMapping], limits: DeckLimits, scratch: LocalPath, progress: ImportProgress
     ) throws(DeckError) -> ImportedDeck {
         let file = path.lastComponent.description
         let name = stem(of: file)
@@ -23,7 +36,7 @@ public enum DeckImporter {
         case "json": return ImportedDeck(deck: try DeckLoader.load(path: path, limits: limits))
         case "apkg":
             return try AnkiPackageImport.read(
-                path, file: file, name: name.stem, mappings: mappings, limits: limits, scratch: scratch)
+                path, file: file, name: name.stem, mappings: mappings, limits: limits, scratch: scratch, progress: progress)
         default: return try readText(path, file: file, name: name, limits: limits)
         }
     }
@@ -32,22 +45,25 @@ public enum DeckImporter {
     /// names suggest; none for any other file.
     public static func fieldMappings(
         of path: LocalPath, limits: DeckLimits = .standard,
-        scratch: LocalPath = LocalPath(FileManager.default.temporaryDirectory)
+        scratch: LocalPath = LocalPath(FileManager.default.temporaryDirectory), progress: ImportProgress = ImportProgress()
     ) throws(DeckError) -> [AnkiFieldMapping] {
+        defer { progress.begin(.finished) }
         let file = path.lastComponent.description
         guard stem(of: file).extension == "apkg" else { return [] }
-        return try AnkiPackageImport.fieldMappings(path, file: file, limits: limits, scratch: scratch)
+        return try AnkiPackageImport.fieldMappings(path, file: file, limits: limits, scratch: scratch, progress: progress)
     }
 
     /// For `kuchi --check-deck FILE`: the cards an import of it would make (for a
     /// package, the notes kept, its sounds unpacked and counted but not kept), or every
     /// problem found. The same reading as an import.
     public static func check(
-        path: LocalPath, scratch: LocalPath = LocalPath(FileManager.default.temporaryDirectory)
+        path: LocalPath, scratch: LocalPath = LocalPath(FileManager.default.temporaryDirectory),
+        progress: ImportProgress = ImportProgress()
     ) -> Result<Int, DeckError> {
-        Result { () throws(DeckError) -> Int in
-            let imported = try read(path, scratch: scratch)
-            try unpackMedia(of: imported, from: path, into: nil)
+        defer { progress.begin(.finished) }
+        return Result { () throws(DeckError) -> Int in
+            let imported = try readUnfinished(path, mappings: [], limits: .standard, scratch: scratch, progress: progress)
+            try unpackMedia(of: imported, from: path, into: nil, progress: progress)
             return imported.deck.cards.count
         }
     }
@@ -55,10 +71,14 @@ public enum DeckImporter {
     /// Unpacks the sounds `imported` uses from the package at `path` into `folder`
     /// (a new, empty folder), or only checks that they unpack.
     static func unpackMedia(
-        of imported: ImportedDeck, from path: LocalPath, into folder: LocalPath?, limits: DeckLimits = .standard
+        of imported: ImportedDeck, from path: LocalPath, into folder: LocalPath?, limits: DeckLimits = .standard,
+        progress: ImportProgress
     ) throws(DeckError) {
         guard let compressed = imported.media.first?.compressed else { return }
-        let package = AnkiPackage(path: path, file: path.lastComponent.description, limits: limits)
+        // Sounds are bounded by their sizes, not by the clock; Cancel stops them.
+        let file = path.lastComponent.description
+        let package = AnkiPackage(
+            path: path, file: file, limits: limits, budget: ImportBudget(progress: progress, time: nil, file: file))
         try package.unpackMedia(imported.media, compressed: compressed, into: folder)
     }
 

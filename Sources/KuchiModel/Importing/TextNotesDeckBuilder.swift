@@ -72,16 +72,25 @@ struct TextNotesDeckBuilder {
             if fields.contains(where: \.hasImage) { return skipped.imageOnly += 1 }
             return report(note.line, tr("there is no meaning after the word (each line is the word, a tab, then its meaning)"))
         }
-        // Each field's own sentence, so that a translation can agree with the field's name.
+        // Each field's own sentences, so that a translation can agree with the field's name.
         typealias Sentence = (_ length: String, _ limit: String) -> String
-        let checked: [(text: String, tooLong: Sentence)] = [
-            (word, { tr("the word is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) }),
-            (card.answer, { tr("the meaning is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) }),
-            (card.reading, { tr("the reading is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) }),
-            (card.romaji, { tr("the romaji is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) }),
+        typealias Unshowable = (_ reason: String) -> String
+        let checked: [(text: String, tooLong: Sentence, unshowable: Unshowable)] = [
+            (word, { tr("the word is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) },
+             { tr("the word cannot be shown on a card: {reason}", ["reason": $0]) }),
+            (card.answer, { tr("the meaning is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) },
+             { tr("the meaning cannot be shown on a card: {reason}", ["reason": $0]) }),
+            (card.reading, { tr("the reading is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) },
+             { tr("the reading cannot be shown on a card: {reason}", ["reason": $0]) }),
+            (card.romaji, { tr("the romaji is too long ({length} characters; at most {limit})", ["length": $0, "limit": $1]) },
+             { tr("the romaji cannot be shown on a card: {reason}", ["reason": $0]) }),
         ]
-        for field in checked where field.text.count > limits.maximumTextLength {
-            return report(note.line, field.tooLong(field.text.count.grouped, limits.maximumTextLength.grouped))
+        for field in checked {
+            switch TextCost.problem(in: field.text, limit: limits.maximumTextLength) {
+            case nil: continue
+            case .tooLong(let length, let limit): return report(note.line, field.tooLong(length.grouped, limit.grouped))
+            case let problem?: return report(note.line, field.unshowable(problem.reason))
+            }
         }
         if let first = firstLine[word] {
             return report(note.line, tr("'{word}' is already on line {line}", ["word": PrintableText.quoting(word, limit: 40), "line": "\(first)"]))

@@ -9,6 +9,8 @@ package final class SQLiteDatabase {
     package let path: String
     private let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
+    /// The progress handler's closure, kept alive while SQLite may call it.
+    private var progressHandler: ProgressHandler?
 
     /// Opens (creating if missing) the database at `path`, read-write unless SQLite has
     /// to fall back to read-only because the file is write-protected; or, with
@@ -39,6 +41,25 @@ package final class SQLiteDatabase {
     /// How long a statement waits for another connection's lock before failing busy.
     package func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Has every statement call `shouldStop` about every `instructions` virtual-machine
+    /// steps, and fail with `SQLITE_INTERRUPT` once it returns true: how a query over an
+    /// untrusted file (an Anki package's collection) is cancelled or held to a time
+    /// budget, however long the query would run.
+    package func setProgressHandler(every instructions: Int32, _ shouldStop: @escaping () -> Bool) {
+        let handler = ProgressHandler(shouldStop)
+        progressHandler = handler
+        sqlite3_progress_handler(handle, instructions, { context in
+            guard let context else { return 0 }
+            return Unmanaged<ProgressHandler>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
+        }, Unmanaged.passUnretained(handler).toOpaque())
+    }
+
+    /// Makes any string or blob longer than `bytes` an error (`SQLITE_TOOBIG`) instead
+    /// of a value read into memory: an untrusted file's one huge cell cannot cost more.
+    package func limitValueLength(to bytes: Int32) {
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
     }
 
     /// Whether SQLite opened the file read-only (the file itself is write-protected).
@@ -112,6 +133,14 @@ package final class SQLiteDatabase {
             throw error
         }
     }
+}
+
+/// The closure of ``SQLiteDatabase/setProgressHandler(every:_:)``, boxed for SQLite's
+/// context pointer.
+private final class ProgressHandler {
+    let shouldStop: () -> Bool
+
+    init(_ shouldStop: @escaping () -> Bool) { self.shouldStop = shouldStop }
 }
 
 /// A failed SQLite call: its extended result code and SQLite's own message.

@@ -87,7 +87,11 @@ public enum BoundedRead {
 
     /// Opens `path` for reading if it is a regular file (never blocking on a pipe or a
     /// device); returns the descriptor, to be closed by the caller, and the file's size.
-    private static func openRegularFile(_ path: LocalPath) throws(FileReadError) -> (Int32, Int) {
+    ///
+    /// The one rule for every file Kuchi reads that a stranger may have made: a deck, a
+    /// text of notes, and an Anki package, which is opened here and handed to libarchive
+    /// as a descriptor (``ZipArchiveReader``), so no library ever opens a named pipe.
+    static func openRegularFile(_ path: LocalPath) throws(FileReadError) -> (Int32, Int) {
         func failure(_ reason: FileReadError.Reason) -> FileReadError {
             FileReadError(path: path, reason: reason)
         }
@@ -147,11 +151,12 @@ enum FileKind {
     }
 }
 
-/// Sizes in words: "512 bytes", "1.5 MB".
+/// Sizes in words, in the binary units the README states limits in: "512 bytes",
+/// "1.5 KiB", "32 MiB", "1 GiB" (a limit of `32 << 20` reads "32 MiB", never "34 MB").
 enum ByteCount {
     static func words(_ bytes: Int) -> String {
-        if bytes < 1_000 { return "\(bytes) bytes" }
-        let (unit, scale) = bytes < 1_000_000 ? ("kB", 1_000) : bytes < 1_000_000_000 ? ("MB", 1_000_000) : ("GB", 1_000_000_000)
+        if bytes < 1 << 10 { return "\(bytes) bytes" }
+        let (unit, scale) = bytes < 1 << 20 ? ("KiB", 1 << 10) : bytes < 1 << 30 ? ("MiB", 1 << 20) : ("GiB", 1 << 30)
         let tenths = (bytes * 10 + scale / 2) / scale
         return tenths % 10 == 0 || tenths >= 1_000 ? "\(tenths / 10) \(unit)" : "\(tenths / 10).\(tenths % 10) \(unit)"
     }

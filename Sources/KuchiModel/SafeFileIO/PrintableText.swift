@@ -40,7 +40,10 @@ public enum PrintableText {
         return String(escaped.prefix(max(limit - 1, 0))) + "…"
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` is escaped when printed: a control character, a bidirectional
+    /// embedding, override or isolate, or a line or paragraph separator. A card's text
+    /// may hold none of them (``TextCost``).
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         // Bidirectional embeddings, overrides and isolates; line and paragraph separators.

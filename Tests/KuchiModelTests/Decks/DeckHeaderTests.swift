@@ -73,6 +73,8 @@ struct DeckHeaderTests {
             "blank-name.json": Data(#"{"format": 1, "name": " \u3000", "cards": []}"#.utf8),
             "number-name.json": Data(#"{"format": 1, "name": 5, "cards": []}"#.utf8),
             "long-name.json": Data(#"{"format": 1, "name": "\#(String(repeating: "x", count: 201))", "cards": []}"#.utf8),
+            "stacked-name.json": Data(#"{"format": 1, "name": "a\#(String(repeating: #"\u0301"#, count: 2_000))", "cards": []}"#.utf8),
+            "bidi-name.json": Data(#"{"format": 1, "name": "\u202Eevil", "cards": []}"#.utf8),
             "latin1-name.json": Data(#"{"format": 1, "name": "caf"#.utf8) + Data([0xE9]) + Data(#"", "cards": []}"#.utf8),
             "cut-in-header.json": Data(#"{"format": 1, "name": "Cut"#.utf8),
             "bad-syntax.json": Data(#"{"format": 1 "name": "Nope", "cards": []}"#.utf8),

@@ -7,9 +7,12 @@ import KuchiModel
 struct DeckJSONTests {
     @Test("escapes decode, including characters outside the Basic Multilingual Plane")
     func escapesDecode() throws {
-        let deck = try decode(cards: #"{"question": "\u3042\n\"\/\\", "pronunciation": "a", "answer": "\ud83d\ude00"}"#)
-        #expect(deck.cards[0].question == "あ\n\"/\\")
+        let deck = try decode(cards: #"{"question": "\u3042\"\/\\", "pronunciation": "a", "answer": "\ud83d\ude00"}"#)
+        #expect(deck.cards[0].question == "あ\"/\\")
         #expect(deck.cards[0].answer == "😀")
+        // A line break is text a card cannot show, but a licence may have paragraphs.
+        let text = #"{"format": 1, "name": "x", "language": "ja", "license": "one\ntwo", "cards": [\#(card)]}"#
+        #expect(try DeckLoader.decode(Data(text.utf8), file: "n.json", choicesPerQuestion: 1).license == "one\ntwo")
     }
 
     @Test("a byte-order mark at the start is accepted")

@@ -56,19 +56,22 @@ struct DeckLoaderTests {
         }
     }
 
-    @Test("control characters from the deck are escaped in problems, so each stays one line")
-    func controlCharactersEscaped() throws {
+    @Test("a control character in a card's text is refused by its code, so no problem quotes it raw")
+    func controlCharactersRefused() throws {
         let question = #"\u001b[31mred\nline"#
         let data = Data(#"""
             {"format": 1, "name": "x", "language": "ja", "cards": [
               {"question": "\#(question)", "pronunciation": "a", "answer": "b"},
-              {"question": "\#(question)", "pronunciation": "a", "answer": "c"}]}
+              {"question": "red", "pronunciation": "a", "answer": "c\u202Eevil"}]}
             """#.utf8)
         do {
             _ = try DeckLoader.decode(data, file: "escapes.json")
-            Issue.record("accepted a duplicate")
+            Issue.record("accepted control characters")
         } catch {
-            #expect(error.description == #"escapes.json: card 2: duplicate question '\u{1B}[31mred\nline' (also card 1)"#)
+            #expect(error.description == """
+                escapes.json: card 1: 'question' cannot be shown on a card: it holds a control character (U+001B), which a card cannot show
+                escapes.json: card 2: 'answer' cannot be shown on a card: it holds a control character (U+202E), which a card cannot show
+                """)
         }
     }
 

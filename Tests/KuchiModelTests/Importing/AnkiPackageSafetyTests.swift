@@ -21,13 +21,13 @@ struct AnkiPackageSafetyTests {
         try expectImports(try legacyPackage(media: ["taberu.mp3"]), in: folder)
     }
 
-    @Test("a media entry that is a symbolic link is refused")
+    @Test("a media entry that is a symbolic link is refused, naming the sound and its entry")
     func symlinkEntry() throws {
         let temporaryFolder = try TemporaryFolder()
         let folder = temporaryFolder.url
         var zip = try legacyPackage(media: ["taberu.mp3"])
         zip.add("0", Data("/etc/passwd".utf8), mode: 0o120777)
-        #expect(try refusal(zip, in: folder) == "hostile.apkg: its entry '0' is not a file (a link or a folder)")
+        #expect(try refusal(zip, in: folder) == "hostile.apkg: its sound 'taberu.mp3' (entry '0') is not a file (a link or a folder)")
     }
 
     @Test("a zip bomb (an entry of zeros far past the limit) is refused as it unpacks")
@@ -40,13 +40,13 @@ struct AnkiPackageSafetyTests {
         zip.add("collection.anki21b", TestZip.zstdZeros(blocks: 8_192))
         // How long the refusal takes is store-bench's ("--anki-bomb").
         let message = try refusal(zip, in: folder)
-        #expect(message == "hostile.apkg: its entry 'collection.anki21b' is too large: it unpacks to more than 536 MB")
+        #expect(message == "hostile.apkg: its entry 'collection.anki21b' is too large: it unpacks to more than 512 MiB")
         // And a deflated one Anki's own zip library made (tools/make-anki-fixtures.py).
         let limits = DeckLimits(maximumFileSize: 32 << 20, maximumCards: 1_000, maximumCollectionSize: 1 << 20)
         let scratch = folder.appendingPathComponent("scratch")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         #expect(throws: DeckError(problems: [DeckProblem(
-            file: "zip-bomb.apkg", message: "its entry 'collection.anki2' is too large: it unpacks to more than 1 MB")])) {
+            file: "zip-bomb.apkg", message: "its entry 'collection.anki2' is too large: it unpacks to more than 1 MiB")])) {
             try DeckImporter.read(AnkiFixtures.path("zip-bomb.apkg"), limits: limits, scratch: LocalPath(scratch))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [], "the temporary file is gone")

@@ -73,7 +73,7 @@ struct UserStoreTests {
     @Test("a file over the size limit is refused without being read in full")
     func hugeFile() throws {
         let problem = try #require(try problemLoading(Data(repeating: 0x20, count: 2 << 20), as: .settings))
-        #expect(problem.contains("it is too large (2.1 MB; at most 1 MB)"), "\(problem)")
+        #expect(problem.contains("it is too large (2 MiB; at most 1 MiB)"), "\(problem)")
     }
 
     @Test("a folder where the file should be is moved aside too")

@@ -2,7 +2,7 @@
 ///
 /// Found from the fields' names (``init(notetypeID:notetype:fields:)``); when the names do not say
 /// (``isGuessed``), the app lets the learner choose, and hands the changed mapping back
-/// to the import (``DeckImporter/read(_:mappings:limits:scratch:)``).
+/// to the import (``DeckImporter/read(_:mappings:limits:scratch:progress:)``).
 public struct AnkiFieldMapping: Sendable, Hashable {
     /// The note type's id in the package.
     public let notetypeID: Int64

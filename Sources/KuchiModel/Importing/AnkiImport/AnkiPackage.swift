@@ -14,14 +14,18 @@ import Glibc
 /// - `collection.anki21` and `collection.anki2`: plain SQLite, a media list in JSON
 ///   (`{"0": "name.mp3"}`) and plain media files.
 ///
-/// Untrusted input: every entry is unpacked with its size counted as it comes
-/// (``DeckLimits``), media names are checked (``MediaName``), and only regular file
-/// entries are read. Every problem names the package and the entry.
+/// Untrusted input: the package must be a regular file (``ZipArchiveReader``), every
+/// entry is unpacked with its size counted as it comes (``DeckLimits``), media names are
+/// checked (``MediaName``), and only regular file entries are read. Every problem names
+/// the package and the entry. Unpacking looks at the ``ImportBudget`` at every chunk,
+/// so Cancel, or the time running out, stops it within one (64 KiB).
 struct AnkiPackage {
     let path: LocalPath
     /// The package's name, for messages.
     let file: String
     let limits: DeckLimits
+    let budget: ImportBudget
+    var progress: ImportProgress { budget.progress }
 
     /// What ``unpack(into:)`` found: the collection, unpacked to a temporary file that
     /// goes with this, and where each media file is.
@@ -44,6 +48,7 @@ struct AnkiPackage {
     /// Unpacks the newest collection into a temporary file in `scratch`, and reads the
     /// media list.
     func unpack(into scratch: LocalPath) throws(DeckError) -> Contents {
+        progress.begin(.unpacking)
         let names = try entries()
         guard let collectionEntry = Self.collections.first(where: { names[$0] != nil }) else {
             throw problem(tr("holds no Anki collection (collection.anki21b, .anki21 or .anki2): it is not an Anki package"))
@@ -58,13 +63,18 @@ struct AnkiPackage {
         var meta: Data?
         var mediaList: Data?
         try forEachEntry(named: ["meta", collectionEntry, "media"]) { (name, reader) throws(PackageEntryError) in
+            defer { progress.advance(to: Double(reader.bytesRead) / Double(max(reader.size, 1))) }
             switch name {
             case "meta":
-                meta = try Self.read(reader, compressed: false, limit: Self.maximumMetaSize)
+                meta = try read(reader, compressed: false, limit: Self.maximumMetaSize)
             case "media":
-                mediaList = try Self.read(reader, compressed: modern, limit: Self.maximumMediaListSize)
+                mediaList = try read(reader, compressed: modern, limit: Self.maximumMediaListSize)
             default:
-                try Self.unpack(reader, compressed: modern, limit: limits.maximumCollectionSize, to: collection.append)
+                try unpack(reader, compressed: modern, limit: limits.maximumCollectionSize) {
+                    (chunk: Data) throws(PackageEntryError) in
+                    try collection.append(chunk)
+                    progress.advance(to: Double(reader.bytesRead) / Double(max(reader.size, 1)))
+                }
             }
         }
         collection.clearWALMode()
@@ -77,13 +87,16 @@ struct AnkiPackage {
     }
 
     /// Unpacks the media files of `media` into `folder`, or, without one, only checks
-    /// that they unpack (``DeckImporter/check(path:)``).
+    /// that they unpack (``DeckImporter/check(path:scratch:progress:)``).
     func unpackMedia(_ media: [ImportedMedia], compressed: Bool, into folder: LocalPath?) throws(DeckError) {
         guard !media.isEmpty else { return }
+        progress.begin(.unpackingSounds)
         var names: [String: String] = [:]
         for item in media { names[item.entry] = item.name }
         var total = 0
-        try forEachEntry(named: Set(names.keys)) { (entry, reader) throws(PackageEntryError) in
+        var done = 0
+        try forEachEntry(named: Set(names.keys), sounds: names) {
+            (entry, reader) throws(PackageEntryError) in
             guard let name = names[entry] else { return }
             var written = 0
             var file: Int32 = -1
@@ -94,10 +107,10 @@ struct AnkiPackage {
                 file = target.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
                 guard file >= 0 else { throw .write(.last) }
             }
-            try Self.unpack(reader, compressed: compressed, limit: limits.maximumMediaFileSize) {
+            try unpack(reader, compressed: compressed, limit: limits.maximumMediaFileSize) {
                 (chunk: Data) throws(PackageEntryError) in
                 written += chunk.count
-                guard total + written <= limits.maximumMediaSize else { throw .tooLarge(limit: limits.maximumMediaSize) }
+                guard total + written <= limits.maximumMediaSize else { throw .soundsTooLarge(limit: limits.maximumMediaSize) }
                 guard let target else { return }
                 do throws(AtomicFile.WriteError) {
                     try AtomicFile.writeAll(chunk, to: file, path: target)
@@ -106,6 +119,8 @@ struct AnkiPackage {
                 }
             }
             total += written
+            done += 1
+            progress.advance(to: Double(done) / Double(names.count))
         }
     }
 
@@ -114,28 +129,48 @@ struct AnkiPackage {
     /// The names of the package's entries, and whether each is a regular file.
     private func entries() throws(DeckError) -> [String: Bool] {
         var names: [String: Bool] = [:]
-        do {
-            let reader = try ZipArchiveReader(path: path)
-            while let entry = try reader.next() { names[entry.name] = names[entry.name] ?? entry.isRegularFile }
-        } catch {
-            throw problem(tr("is not a zip archive Kuchi can read ({reason}): it is not an Anki package, or it is damaged", ["reason": error.message]))
+        let reader = try openReader()
+        while true {
+            try budget.check()
+            let next: ZipArchiveReader.Entry?
+            do {
+                next = try reader.next()
+            } catch {
+                throw notZip(error)
+            }
+            guard let entry = next else { break }
+            names[entry.name] = names[entry.name] ?? entry.isRegularFile
         }
         return names
     }
 
+    /// A reader of the package, which must be a regular file and a zip.
+    private func openReader() throws(DeckError) -> ZipArchiveReader {
+        do {
+            return try ZipArchiveReader(path: path)
+        } catch {
+            switch error {
+            case .file(let error): throw problem(tr("cannot be read: {reason}", ["reason": error.words]))
+            case .archive(let error): throw notZip(error)
+            }
+        }
+    }
+
+    private func notZip(_ error: ZipArchiveReader.Failure) -> DeckError {
+        problem(tr("is not a zip archive Kuchi can read ({reason}): it is not an Anki package, or it is damaged", ["reason": error.message]))
+    }
+
     /// Runs `body` on each entry named in `wanted` (the first of a name only), in the
-    /// package's order; an entry that is not a regular file is refused.
+    /// package's order; an entry that is not a regular file is refused. A problem names
+    /// the entry, and for a sound its name in `sounds` (entry → name) too.
     private func forEachEntry(
-        named wanted: Set<String>, _ body: (String, ZipArchiveReader) throws(PackageEntryError) -> Void
+        named wanted: Set<String>, sounds: [String: String] = [:],
+        _ body: (String, ZipArchiveReader) throws(PackageEntryError) -> Void
     ) throws(DeckError) {
         var seen = Set<String>()
-        let reader: ZipArchiveReader
-        do {
-            reader = try ZipArchiveReader(path: path)
-        } catch {
-            throw problem(tr("is not a zip archive Kuchi can read ({reason})", ["reason": error.message]))
-        }
+        let reader = try openReader()
         while true {
+            try budget.check()
             let next: ZipArchiveReader.Entry?
             do {
                 next = try reader.next()
@@ -144,19 +179,28 @@ struct AnkiPackage {
             }
             guard let entry = next else { break }
             guard wanted.contains(entry.name), seen.insert(entry.name).inserted else { continue }
-            guard entry.isRegularFile else {
-                throw problem(tr("its entry '{entry}' is not a file (a link or a folder)", ["entry": PrintableText.quoting(entry.name, limit: 40)]))
+            let quoted = PrintableText.quoting(entry.name, limit: 40)
+            func named(_ problem: String) -> DeckError {
+                guard let sound = sounds[entry.name] else {
+                    return self.problem(tr("its entry '{entry}' {problem}", ["entry": quoted, "problem": problem]))
+                }
+                return self.problem(tr("its sound '{name}' (entry '{entry}') {problem}", [
+                    "name": PrintableText.quoting(sound, limit: 40), "entry": quoted, "problem": problem,
+                ]))
             }
+            guard entry.isRegularFile else { throw named(tr("is not a file (a link or a folder)")) }
             do {
                 try body(entry.name, reader)
+            } catch .stopped {
+                throw budget.stop ?? ImportBudget.cancelled(file: file)
             } catch {
-                throw problem(tr("its entry '{entry}' {problem}", ["entry": PrintableText.quoting(entry.name, limit: 40), "problem": error.words]))
+                throw named(error.words)
             }
         }
     }
 
     /// An entry's bytes, unpacked, in memory.
-    private static func read(_ reader: ZipArchiveReader, compressed: Bool, limit: Int) throws(PackageEntryError) -> Data {
+    private func read(_ reader: ZipArchiveReader, compressed: Bool, limit: Int) throws(PackageEntryError) -> Data {
         var data = Data()
         try unpack(reader, compressed: compressed, limit: limit) { (chunk: Data) throws(PackageEntryError) in
             data.append(chunk)
@@ -165,12 +209,13 @@ struct AnkiPackage {
     }
 
     /// Hands an entry's bytes to `write` (through zstd when `compressed`), failing as
-    /// soon as more than `limit` have come.
-    private static func unpack(
+    /// soon as more than `limit` have come, or when the import is cancelled or out of time.
+    private func unpack(
         _ reader: ZipArchiveReader, compressed: Bool, limit: Int, to write: (Data) throws(PackageEntryError) -> Void
     ) throws(PackageEntryError) {
         var total = 0
         func counted(_ chunk: Data) throws(PackageEntryError) {
+            guard !budget.isOver else { throw .stopped }
             total += chunk.count
             guard total <= limit else { throw .tooLarge(limit: limit) }
             try write(chunk)

@@ -3,16 +3,20 @@ import FoundationEssentials
 /// Turns an Anki package into an ``ImportedDeck``: one card per note, its fields mapped
 /// to word, reading and meaning (``AnkiFieldMapping``) and cleaned by ``NoteField``;
 /// the review log of the kept notes' cards; the sounds they use. Notes Kuchi cannot ask
-/// (cloze, image-only, empty, duplicate, too long) are counted in ``ImportSkips``.
+/// (cloze, image-only, empty, duplicate, text a card cannot show) are counted in
+/// ``ImportSkips``, the first of the last kind named.
 enum AnkiPackageImport {
     /// The note types the package's notes use, with the mapping their names suggest.
     static func fieldMappings(
-        _ path: LocalPath, file: String, limits: DeckLimits, scratch: LocalPath
+        _ path: LocalPath, file: String, limits: DeckLimits, scratch: LocalPath, progress: ImportProgress
     ) throws(DeckError) -> [AnkiFieldMapping] {
-        let package = AnkiPackage(path: path, file: file, limits: limits)
+        let budget = ImportBudget(progress: progress, time: limits.maximumReadingTime, file: file)
+        let package = AnkiPackage(path: path, file: file, limits: limits, budget: budget)
         let contents = try package.unpack(into: scratch)
-        let collection = try AnkiCollection(path: contents.collection.path, file: file, entry: contents.collectionEntry)
-        let used = Set(collection.notes.map(\.notetypeID))
+        progress.begin(.readingNotes)
+        let collection = try AnkiCollection(
+            path: contents.collection.path, file: file, entry: contents.collectionEntry, limits: limits, budget: budget)
+        let used = try collection.usedNotetypes()
         return collection.notetypes.values.filter { used.contains($0.id) && !$0.isCloze }
             .sorted { $0.id < $1.id }
             .map { AnkiFieldMapping(notetypeID: $0.id, notetype: $0.name, fields: $0.fields) }
@@ -20,24 +24,29 @@ enum AnkiPackageImport {
 
     static func read(
         _ path: LocalPath, file: String, name: String, mappings: [AnkiFieldMapping], limits: DeckLimits,
-        scratch: LocalPath
+        scratch: LocalPath, progress: ImportProgress
     ) throws(DeckError) -> ImportedDeck {
-        let package = AnkiPackage(path: path, file: file, limits: limits)
+        let budget = ImportBudget(progress: progress, time: limits.maximumReadingTime, file: file)
+        let package = AnkiPackage(path: path, file: file, limits: limits, budget: budget)
         let contents = try package.unpack(into: scratch)
-        let collection = try AnkiCollection(path: contents.collection.path, file: file, entry: contents.collectionEntry)
+        progress.begin(.readingNotes)
+        let collection = try AnkiCollection(
+            path: contents.collection.path, file: file, entry: contents.collectionEntry, limits: limits, budget: budget)
         var builder = Builder(limits: limits, media: contents.media, compressedMedia: contents.compressedMedia)
         let chosen = Dictionary(mappings.map { ($0.notetypeID, $0) }, uniquingKeysWith: { first, _ in first })
-        for note in collection.notes {
+        var position = 0
+        try collection.forEachNote { note in
+            position += 1
             guard let notetype = collection.notetypes[note.notetypeID] else {
                 builder.skipped.empty += 1
-                continue
+                return
             }
             let mapping = chosen[notetype.id]
                 ?? AnkiFieldMapping(notetypeID: notetype.id, notetype: notetype.name, fields: notetype.fields)
-            builder.add(note, of: notetype, mapping: mapping)
+            builder.add(note, number: position, of: notetype, mapping: mapping)
         }
         func refuse(_ message: String) -> DeckError { DeckError(problems: [DeckProblem(file: file, message: message)]) }
-        let skipped = builder.skipped
+        var skipped = builder.skipped
         if builder.cards.isEmpty {
             if skipped.cloze > 0, skipped.cloze == skipped.total {
                 throw refuse(trn(
@@ -47,18 +56,18 @@ enum AnkiPackageImport {
             }
             throw refuse(tr("holds no note Kuchi can ask (a word and its meaning)") + (skipped.sentence.map { ": " + $0 } ?? ""))
         }
-        guard builder.cards.count <= limits.maximumCards else {
-            throw refuse(tr("too many notes ({notes}); a deck has at most {limit}", ["notes": builder.cards.count.grouped, "limit": limits.maximumCards.grouped]))
-        }
         let meanings = Set(builder.cards.map(\.answer)).count
         guard meanings >= 3 else {
             throw refuse(trn(
                     "needs at least 3 different meanings to offer choices; it has {count}",
                     "needs at least 3 different meanings to offer choices; it has {count}", meanings))
         }
+        progress.begin(.readingReviews)
+        let history = try collection.answers(questionOfNote: builder.questionOfNote, limit: limits.maximumReviews)
+        if history.leftOutOlder { skipped.newestReviewsKept = limits.maximumReviews }
         return ImportedDeck(
             deck: Deck(name: name, language: "ja", cards: builder.cards),
-            reviews: builder.reviews(from: collection), skipped: skipped, media: builder.usedMedia)
+            reviews: history.reviews, skipped: skipped, media: builder.usedMedia)
     }
 
     /// The cards so far, and what was left out.
@@ -70,7 +79,8 @@ enum AnkiPackageImport {
         private(set) var cards: [Challenge] = []
         private(set) var usedMedia: [ImportedMedia] = []
         var skipped = ImportSkips()
-        private var questionOfNote: [Int64: String] = [:]
+        /// The question of each note kept, by the note's id: what its reviews are of.
+        private(set) var questionOfNote: [Int64: String] = [:]
         private var questions = Set<String>()
         private var mediaUsed = Set<String>()
 
@@ -80,56 +90,63 @@ enum AnkiPackageImport {
             self.compressedMedia = compressedMedia
         }
 
-        mutating func add(_ note: AnkiCollection.Note, of notetype: AnkiCollection.Notetype, mapping: AnkiFieldMapping) {
-            let fields = note.fields.map { NoteField($0) }
-            if notetype.isCloze || fields.contains(where: \.isCloze) {
+        /// Makes a card of the `number`th note, or counts why not.
+        mutating func add(
+            _ note: AnkiCollection.Note, number: Int, of notetype: AnkiCollection.Notetype, mapping: AnkiFieldMapping
+        ) {
+            // Only the fields a card shows are cleaned of their HTML; the others (a note's
+            // "Notes" may be kilobytes) are only searched for a cloze and a sound.
+            if notetype.isCloze || note.fields.contains(where: NoteField.hasCloze) {
                 skipped.cloze += 1
                 return
             }
-            func field(_ index: Int?) -> NoteField? {
-                guard let index, fields.indices.contains(index) else { return nil }
-                return fields[index]
-            }
-            let audio = fields.lazy.flatMap(\.sounds).first { media[$0] != nil }
+            let word = field(mapping.word, of: note)
+            let reading = field(mapping.reading, of: note)
+            let meaning = field(mapping.meaning, of: note)
+            let audio = note.fields.lazy.flatMap(NoteField.sounds(in:)).first { media[$0] != nil }
             let card = NoteField.card(
-                word: field(mapping.word)?.text ?? "", reading: field(mapping.reading)?.text ?? "",
-                meaning: field(mapping.meaning)?.text ?? "", audio: audio)
-            let word = card.question
-            guard !word.isEmpty, !card.answer.isEmpty else {
-                if field(mapping.word)?.hasImage == true || field(mapping.meaning)?.hasImage == true {
+                word: word?.text ?? "", reading: reading?.text ?? "", meaning: meaning?.text ?? "", audio: audio)
+            guard !card.question.isEmpty, !card.answer.isEmpty else {
+                if word?.hasImage == true || meaning?.hasImage == true {
                     skipped.imageOnly += 1
                 } else {
                     skipped.empty += 1
                 }
                 return
             }
-            let texts = [word, card.answer, card.reading, card.romaji]
-            guard texts.allSatisfy({ $0.count <= limits.maximumTextLength }) else {
-                skipped.tooLong += 1
+            // The field each text came from, by the note type's own name for it (a reading
+            // from furigana notation came from the word's).
+            func name(_ index: Int?) -> String {
+                guard let index, mapping.fields.indices.contains(index) else { return "" }
+                return mapping.fields[index]
+            }
+            let readingField = mapping.reading.map(name) ?? name(mapping.word)
+            let texts = [(card.question, name(mapping.word)), (card.answer, name(mapping.meaning)),
+                         (card.reading, readingField), (card.romaji, readingField)]
+            for (index, (text, fieldName)) in texts.enumerated() {
+                guard let problem = TextCost.problem(in: text, limit: limits.maximumTextLength) else { continue }
+                skipped.unshowable += 1
+                if skipped.firstUnshowable == nil {
+                    skipped.firstUnshowable = ImportSkips.UnshowableNote(
+                        number: number, word: index == 0 ? nil : card.question, field: fieldName, reason: problem.reason)
+                }
                 return
             }
-            guard questions.insert(word).inserted else {
+            guard questions.insert(card.question).inserted else {
                 skipped.duplicates += 1
                 return
             }
             if let audio, let entry = media[audio], mediaUsed.insert(audio).inserted {
                 usedMedia.append(ImportedMedia(name: audio, entry: entry, compressed: compressedMedia))
             }
-            questionOfNote[note.id] = word
+            questionOfNote[note.id] = card.question
             cards.append(card)
         }
 
-        /// The kept notes' answers, oldest first; see ``ImportedReview`` for what is left out.
-        func reviews(from collection: AnkiCollection) -> [ImportedReview] {
-            collection.log.compactMap { entry in
-                guard let note = collection.noteOfCard[entry.cardID], let question = questionOfNote[note],
-                      let rating = FSRSRating(rawValue: Int(clamping: entry.ease)),
-                      let kind = ImportedReview.Kind(rawValue: Int(clamping: entry.type))
-                else { return nil }
-                return ImportedReview(
-                    question: question, time: Date(timeIntervalSince1970: Double(entry.time) / 1000), rating: rating,
-                    duration: .milliseconds(max(entry.duration, 0)), kind: kind)
-            }
+        /// The note's field at `index`, cleaned; nil when the note has no such field.
+        private func field(_ index: Int?, of note: AnkiCollection.Note) -> NoteField? {
+            guard let index, note.fields.indices.contains(index) else { return nil }
+            return NoteField(note.fields[index])
         }
     }
 }

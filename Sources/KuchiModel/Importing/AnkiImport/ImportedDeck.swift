@@ -74,12 +74,43 @@ public struct ImportSkips: Sendable, Equatable {
     public var empty = 0
     /// Notes whose word another note already has.
     public var duplicates = 0
-    /// Notes with a word, reading or meaning too long for a card.
-    public var tooLong = 0
+    /// Notes with a word, reading or meaning a card cannot show (`TextCost`): too
+    /// long, a control character, or a character stacked too high with accents.
+    public var unshowable = 0
+    /// The first of them, named.
+    public var firstUnshowable: UnshowableNote?
+    /// When the package's history held more reviews than an import brings
+    /// (``DeckLimits/maximumReviews``): how many were kept, the newest. Not a note.
+    public var newestReviewsKept: Int?
 
     public init() {}
 
-    public var total: Int { cloze + imageOnly + empty + duplicates + tooLong }
+    /// The notes left out.
+    public var total: Int { cloze + imageOnly + empty + duplicates + unshowable }
+
+    /// A note left out because a card cannot show its text, and why, for the learner
+    /// to find it in Anki.
+    public struct UnshowableNote: Sendable, Equatable {
+        /// Its place among the package's notes (oldest first), from 1.
+        public var number: Int
+        /// Its word, when that is not the text at fault.
+        public var word: String?
+        /// The package's name for the field at fault ("Meaning").
+        public var field: String
+        /// What is wrong (`TextCost.Problem.reason`).
+        public var reason: String
+
+        /// "note 3 (食べる), field “Meaning”: it is too long (300 characters; at most 200)".
+        public var description: String {
+            let field = PrintableText.quoting(field, limit: 40)
+            guard let word else {
+                return tr("note {number}, field “{field}”: {reason}", ["number": number.grouped, "field": field, "reason": reason])
+            }
+            return tr("note {number} ({word}), field “{field}”: {reason}", [
+                "number": number.grouped, "word": PrintableText.quoting(word, limit: 20), "field": field, "reason": reason,
+            ])
+        }
+    }
 
     /// "Left out 1 cloze note. Left out 2 notes with only an image." — a sentence a
     /// reason, each with its own plural; nil when nothing was left out.
@@ -94,7 +125,14 @@ public struct ImportSkips: Sendable, Equatable {
             duplicates > 0
                 ? trn("Left out {count} note whose word was already on another.",
                       "Left out {count} notes whose word was already on another.", duplicates) : nil,
-            tooLong > 0 ? trn("Left out {count} note too long for a card.", "Left out {count} notes too long for a card.", tooLong) : nil,
+            unshowable > 0
+                ? trn("Left out {count} note whose text a card cannot show: {note}.",
+                      "Left out {count} notes whose text a card cannot show, the first {note}.", unshowable,
+                      ["note": firstUnshowable?.description ?? ""]) : nil,
+            newestReviewsKept.map {
+                trn("Kept only the newest {count} review of its history; older ones were left out.",
+                    "Kept only the newest {count} reviews of its history; older ones were left out.", $0)
+            },
         ].compactMap(\.self)
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }

@@ -22,22 +22,16 @@ struct NoteField {
     /// Reads `raw`; with `html` false (a plain-text export saying `#html:false`), tags
     /// and entities are text as written.
     init(_ raw: String, html: Bool = true) {
-        var sounds: [String] = []
-        var rest = Substring(raw)
+        let tags = Self.soundTags(in: raw, html: html)
         var withoutSounds = ""
-        while let start = rest.firstRange(of: "[sound:") {
-            withoutSounds += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].firstIndex(of: "]") else {
-                rest = rest[start.lowerBound...]
-                break
-            }
-            let name = String(rest[start.upperBound..<end])
-            sounds.append(html ? HTMLText(name).lines.joined() : name)
+        var start = raw.startIndex
+        for tag in tags {
+            withoutSounds += raw[start..<tag.range.lowerBound]
             // A space keeps the words on either side apart.
             withoutSounds += " "
-            rest = rest[rest.index(after: end)...]
+            start = tag.range.upperBound
         }
-        withoutSounds += rest
+        withoutSounds += raw[start...]
         isCloze = Self.hasCloze(raw)
         if html {
             let parsed = HTMLText(withoutSounds)
@@ -49,19 +43,56 @@ struct NoteField {
                 .filter { !$0.isEmpty }.joined(separator: "; ")
             hasImage = false
         }
-        self.sounds = sounds
+        sounds = tags.map(\.name)
+    }
+
+    /// The files of `raw`'s `[sound:…]` tags, in order, without cleaning the rest of it
+    /// (a package's other fields may be kilobytes of HTML no card shows).
+    static func sounds(in raw: String) -> [String] {
+        soundTags(in: raw, html: true).map(\.name)
+    }
+
+    /// Each `[sound:name]` of `raw`, where it stands and its file name (HTML entities
+    /// decoded when `html`); an unclosed tag ends the search. Found in the UTF-8 bytes:
+    /// the tags are ASCII, so their bounds are character bounds too.
+    private static func soundTags(in raw: String, html: Bool) -> [(range: Range<String.Index>, name: String)] {
+        let opening = Array("[sound:".utf8)
+        let utf8 = raw.utf8
+        var tags: [(range: Range<String.Index>, name: String)] = []
+        var searchFrom = utf8.startIndex
+        while let start = firstIndex(of: opening, in: utf8, from: searchFrom) {
+            let nameStart = utf8.index(start, offsetBy: opening.count)
+            guard let end = utf8[nameStart...].firstIndex(of: UInt8(ascii: "]")) else { break }
+            let name = String(raw[nameStart..<end])
+            tags.append((start..<utf8.index(after: end), html ? HTMLText(name).lines.joined() : name))
+            searchFrom = utf8.index(after: end)
+        }
+        return tags
     }
 
     /// Whether `raw` holds a cloze deletion: `{{c` and a number, then `::`.
     static func hasCloze(_ raw: String) -> Bool {
-        var rest = Substring(raw)
-        while let start = rest.firstRange(of: "{{c") {
-            let after = rest[start.upperBound...]
-            let digits = after.prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, after.dropFirst(digits.count).hasPrefix("::") { return true }
-            rest = after
+        let opening = Array("{{c".utf8)
+        let utf8 = raw.utf8
+        var searchFrom = utf8.startIndex
+        while let start = firstIndex(of: opening, in: utf8, from: searchFrom) {
+            let after = utf8.index(start, offsetBy: opening.count)
+            let digits = utf8[after...].prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            if !digits.isEmpty, utf8[digits.endIndex...].starts(with: "::".utf8) { return true }
+            searchFrom = after
         }
         return false
+    }
+
+    /// Where `pattern` (ASCII bytes) first starts in `utf8` at or after `from`.
+    private static func firstIndex(of pattern: [UInt8], in utf8: String.UTF8View, from: String.Index) -> String.Index? {
+        guard let first = pattern.first else { return nil }
+        var index = from
+        while let candidate = utf8[index...].firstIndex(of: first) {
+            if utf8[candidate...].starts(with: pattern) { return candidate }
+            index = utf8.index(after: candidate)
+        }
+        return nil
     }
 }
 

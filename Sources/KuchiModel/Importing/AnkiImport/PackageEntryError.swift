@@ -9,6 +9,11 @@ enum PackageEntryError: Error, Equatable {
     case truncatedZstd
     /// More bytes came than allowed; reading stopped there.
     case tooLarge(limit: Int)
+    /// The package's sounds together came to more than allowed, at this one.
+    case soundsTooLarge(limit: Int)
+    /// The import was cancelled or ran out of time (``ImportBudget``): the entry's
+    /// reader throws the budget's own problem instead of these words.
+    case stopped
     /// The decoded bytes could not be written.
     case write(SystemError)
 
@@ -18,6 +23,9 @@ enum PackageEntryError: Error, Equatable {
         case .badZstd(let reason): tr("is not valid zstd data ({reason})", ["reason": reason])
         case .truncatedZstd: tr("is cut short: its zstd data ends inside a frame")
         case .tooLarge(let limit): tr("is too large: it unpacks to more than {size}", ["size": ByteCount.words(limit)])
+        case .soundsTooLarge(let limit):
+            tr("takes the package's sounds past {size} in all, the most a package may bring", ["size": ByteCount.words(limit)])
+        case .stopped: tr("was not imported: the import was cancelled")
         case .write(let error): tr("could not be unpacked: {reason}", ["reason": error.words])
         }
     }

@@ -4,7 +4,9 @@ import Glibc
 #endif
 
 /// A temporary file for an unpacked collection: created empty and private (0600) in a
-/// given folder, and removed when this goes, whatever happened in between.
+/// given folder (Kuchi's own ``DeckCatalog/scratchFolder``), and removed when this goes,
+/// whatever happened in between; one a killed import left is removed by
+/// ``DeckCatalog/removeLeftovers()``, which knows it by ``prefix``.
 final class ScratchFile {
     let path: LocalPath
     private let descriptor: Int32

@@ -1,12 +1,18 @@
 import CArchive
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A zip file read entry by entry through libarchive: with ``ZstdDecoder``, the only
 /// code that touches a C API for Anki packages.
 ///
 /// Untrusted input: an entry is read in chunks and the caller's limit is counted as
 /// the bytes come, never taken from the entry's header (a zip bomb's header may say
-/// anything). Not `Sendable`: one reader, one thread.
+/// anything). The package is opened by ``BoundedRead``'s rule for strangers' files
+/// (a regular file, opened without blocking) and handed to libarchive as a descriptor,
+/// so a named pipe or a device called `.apkg` is refused before libarchive sees it.
+/// Not `Sendable`: one reader, one thread.
 final class ZipArchiveReader {
     /// One entry's name, and whether it is a regular file (a symbolic link or a folder
     /// is never read).
@@ -20,22 +26,47 @@ final class ZipArchiveReader {
         let message: String
     }
 
+    /// Why a package could not be opened: it is no regular file, or it cannot be read
+    /// (``BoundedRead``'s words), or libarchive cannot start reading it.
+    enum OpenFailure: Error {
+        case file(FileReadError)
+        case archive(Failure)
+    }
+
     /// How much is read from an entry at a time.
     static let chunkSize = 64 << 10
 
     private let handle: OpaquePointer
+    /// The package's descriptor: libarchive reads it but leaves closing it to us.
+    private let descriptor: Int32
+    /// The package's size in bytes when it was opened.
+    let size: Int
 
-    init(path: LocalPath) throws(Failure) {
-        guard let handle = archive_read_new() else { throw Failure(message: tr("out of memory")) }
+    init(path: LocalPath) throws(OpenFailure) {
+        let size: Int
+        do {
+            (descriptor, size) = try BoundedRead.openRegularFile(path)
+        } catch {
+            throw .file(error)
+        }
+        self.size = size
+        guard let handle = archive_read_new() else {
+            close(descriptor)
+            throw .archive(Failure(message: tr("out of memory")))
+        }
         self.handle = handle
         archive_read_support_format_zip(handle)
-        let code = path.withCString { archive_read_open_filename(handle, $0, Self.chunkSize) }
-        guard code == ARCHIVE_OK || code == ARCHIVE_WARN else { throw failure() }
+        let code = archive_read_open_fd(handle, descriptor, Self.chunkSize)
+        guard code == ARCHIVE_OK || code == ARCHIVE_WARN else { throw .archive(failure()) }
     }
 
     deinit {
         archive_read_free(handle)
+        close(descriptor)
     }
+
+    /// How many of the package's bytes libarchive has read so far, for progress.
+    var bytesRead: Int { Int(archive_filter_bytes(handle, -1)) }
 
     /// The next entry, or nil after the last.
     func next() throws(Failure) -> Entry? {
