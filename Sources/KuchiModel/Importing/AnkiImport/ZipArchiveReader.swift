@@ -1,11 +1,12 @@
-import CArchive
+import CArchiveLoader
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A zip file read entry by entry through libarchive: with ``ZstdDecoder``, the only
-/// code that touches a C API for Anki packages.
+/// code that touches a C API for Anki packages. libarchive is loaded the first time a
+/// package is opened (`CArchiveLoader`), not at every start.
 ///
 /// Untrusted input: an entry is read in chunks and the caller's limit is counted as
 /// the bytes come, never taken from the entry's header (a zip bomb's header may say
@@ -50,32 +51,38 @@ final class ZipArchiveReader {
             throw .file(error)
         }
         self.size = size
-        guard let handle = archive_read_new() else {
+        var loadError: UnsafePointer<CChar>?
+        guard kuchi_archive_load(&loadError) != 0 else {
+            close(descriptor)
+            let reason = loadError.map { String(cString: $0) } ?? ""
+            throw .archive(Failure(message: tr("libarchive could not be loaded ({reason})", ["reason": reason])))
+        }
+        guard let handle = kuchi_archive_read_new() else {
             close(descriptor)
             throw .archive(Failure(message: tr("out of memory")))
         }
         self.handle = handle
-        archive_read_support_format_zip(handle)
-        let code = archive_read_open_fd(handle, descriptor, Self.chunkSize)
+        kuchi_archive_read_support_format_zip(handle)
+        let code = kuchi_archive_read_open_fd(handle, descriptor, Self.chunkSize)
         guard code == ARCHIVE_OK || code == ARCHIVE_WARN else { throw .archive(failure()) }
     }
 
     deinit {
-        archive_read_free(handle)
+        kuchi_archive_read_free(handle)
         close(descriptor)
     }
 
     /// How many of the package's bytes libarchive has read so far, for progress.
-    var bytesRead: Int { Int(archive_filter_bytes(handle, -1)) }
+    var bytesRead: Int { Int(kuchi_archive_filter_bytes(handle, -1)) }
 
     /// The next entry, or nil after the last.
     func next() throws(Failure) -> Entry? {
         var entry: OpaquePointer?
-        let code = archive_read_next_header(handle, &entry)
+        let code = kuchi_archive_read_next_header(handle, &entry)
         if code == ARCHIVE_EOF { return nil }
         guard code == ARCHIVE_OK || code == ARCHIVE_WARN, let entry else { throw failure() }
-        let name = archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)
-        let type = archive_entry_filetype(entry)
+        let name = kuchi_archive_entry_pathname_utf8(entry) ?? kuchi_archive_entry_pathname(entry)
+        let type = kuchi_archive_entry_filetype(entry)
         return Entry(name: name.map { String(cString: $0) } ?? "", isRegularFile: type == 0o100000)
     }
 
@@ -85,7 +92,7 @@ final class ZipArchiveReader {
         var buffer = Data(count: Self.chunkSize)
         while true {
             let count = buffer.withUnsafeMutableBytes { bytes in
-                archive_read_data(handle, bytes.baseAddress, bytes.count)
+                kuchi_archive_read_data(handle, bytes.baseAddress, bytes.count)
             }
             if count == 0 { return }
             guard count > 0 else { throw .damaged(failure().message) }
@@ -94,6 +101,6 @@ final class ZipArchiveReader {
     }
 
     private func failure() -> Failure {
-        Failure(message: archive_error_string(handle).map { String(cString: $0) } ?? tr("unknown error"))
+        Failure(message: kuchi_archive_error_string(handle).map { String(cString: $0) } ?? tr("unknown error"))
     }
 }
