@@ -23,12 +23,17 @@ class Readings(unittest.TestCase):
         """Learn's card, passed with Remembered until it shows a kanji word; its card."""
         cards = kanji_cards()
         app.switch_to("Learn")
-        for _ in range(10):
+        for remembered in range(10):
             # The word is a label named by its text, or by "text, reading".
             words = [name(node) for node in app.all("label") if name(node).split(", ")[0] in cards]
             if words:
                 return cards[words[0].split(", ")[0]], words[0]
             app.press("Remembered")
+            # NB: AT-SPI's press returns before Kuchi has taken it. Without this wait the
+            # next look could still see this card, and a second press would pass the
+            # kanji card as it came (seen with Noto CJK, whose glyphs take longer to lay
+            # out: the test then waited for a reading that had already gone).
+            app.find("label", f"Remembered {remembered + 1}/10")
         self.fail("no kanji word in the first ten cards of JLPT N5")
 
     def start(self, readings):
