@@ -110,6 +110,46 @@ class Shortcuts(unittest.TestCase):
             app.find("label", "Questions per session")
 
 
+class Scratch(unittest.TestCase):
+    """What an Anki import unpacks lives in Kuchi's own data folder, never /tmp, and what
+    a killed import left there is removed at the next start."""
+
+    PACKAGE = os.path.join(os.path.dirname(__file__), "..", "KuchiModelTests", "Fixtures", "anki", "vocab-modern.apkg")
+
+    @staticmethod
+    def unpacked_in_tmp():
+        return {name for name in os.listdir(tempfile.gettempdir()) if name.startswith(".kuchi-anki-")}
+
+    def test_check_deck_unpacks_in_the_data_folder_and_leaves_nothing(self):
+        app = KuchiApp()
+        before = self.unpacked_in_tmp()
+        result = subprocess.run([binary(), "--check-deck", self.PACKAGE], env=app.environment(),
+                                capture_output=True, timeout=30)
+        self.assertEqual(result.returncode, 0, result.stderr.decode(errors="replace"))
+        self.assertTrue(result.stdout.decode().startswith("ok: "), result.stdout)
+        self.assertEqual(self.unpacked_in_tmp() - before, set())
+        scratch = os.path.join(app.data, "scratch")
+        # The package was unpacked there (the folder was made), and nothing of it is left.
+        self.assertTrue(os.path.isdir(scratch))
+        self.assertEqual(os.listdir(scratch), [])
+
+    def test_what_a_killed_import_left_is_removed_at_the_next_start(self):
+        app = KuchiApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        unpacked = os.path.join(app.data, "scratch", ".kuchi-anki-Xy12Ab")
+        older = os.path.join(app.data, "decks", ".kuchi-anki-Cd34Ef")
+        # Positive control: a file of the learner's in the same folders stays.
+        kept = os.path.join(app.data, "scratch", "notes.txt")
+        write(os.path.join(unpacked, "collection.anki21"), "x")
+        write(os.path.join(older, "collection.anki2"), "x")
+        write(kept, "mine")
+        with app:
+            app.find("push button", "Start")
+            self.assertFalse(os.path.exists(unpacked))
+            self.assertFalse(os.path.exists(older))
+            self.assertTrue(os.path.exists(kept))
+
+
 class BuildTree(unittest.TestCase):
     """meson's build/kuchi, started from the build tree with no KUCHI_DATA_DIR, finds its
     decks and icons in build/data beside it, as `swift run kuchi` finds the source tree's."""

@@ -27,6 +27,9 @@ struct AppModels {
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker = Speaker()
     ) -> AppModels {
+        // What an import killed half-way left (its unpacked collection, its sounds not
+        // yet in place): no import runs before the models exist.
+        catalog.removeLeftovers()
         let users = UserManager(storage: storage)
         users.load()
         // Answers are reviews in the schedule's database; the old progress.json is

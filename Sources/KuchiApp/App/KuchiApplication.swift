@@ -58,6 +58,9 @@ public final class KuchiApplication {
         application.onShutdown { [unowned self] _ in
             self.models?.planner.close()
             self.models?.users.saveFailedFiles()
+            // What an import unpacked goes with it; an import still under way (killed by
+            // the quit) is cleaned up at the next start instead.
+            if let models = self.models, models.imports.importingName == nil { models.decks.catalog.removeLeftovers() }
         }
     }
 
@@ -76,7 +79,7 @@ public final class KuchiApplication {
             return 0
         }
         if let path = options.bytes("check-deck") {
-            return DeckCheck.run(path: LocalPath(bytes: path))
+            return DeckCheck.run(path: LocalPath(bytes: path), catalog: AppModels.catalog)
         }
         for (option, kind) in [("export-deck", CardExport.Kind.deck), ("export-reviews", .reviews)] {
             if let path = options.bytes(option) {

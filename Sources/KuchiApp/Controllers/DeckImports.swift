@@ -41,7 +41,7 @@ final class DeckImports {
     @discardableResult
     func importDeck(_ path: LocalPath) -> String? {
         do {
-            let mappings = try DeckImporter.fieldMappings(of: path)
+            let mappings = try DeckImporter.fieldMappings(of: path, scratch: catalog.makeScratchFolder(for: "\(path.lastComponent)"))
             if let choice = FieldMappingChoice(path: path, mappings: mappings) {
                 fieldMappingChoice = choice
                 return nil
@@ -60,8 +60,11 @@ final class DeckImports {
     func importInBackground(_ path: LocalPath) {
         guard importingName == nil else { return }
         importingName = "\(path.lastComponent)"
+        let catalog = catalog
         Task.detached(priority: .userInitiated) { [weak self] in
-            let mappings = Result { () throws(DeckError) -> [AnkiFieldMapping] in try DeckImporter.fieldMappings(of: path) }
+            let mappings = Result { () throws(DeckError) -> [AnkiFieldMapping] in
+                try DeckImporter.fieldMappings(of: path, scratch: catalog.makeScratchFolder(for: "\(path.lastComponent)"))
+            }
             MainLoop.perform { self?.mappingsRead(path, mappings) }
         }
     }
