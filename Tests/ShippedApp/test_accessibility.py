@@ -163,6 +163,19 @@ class AccessibilityWalk(unittest.TestCase):
         self.assertEqual([entry for entry in LIBRARY_UNNAMED if entry not in self.allowances_used], [],
                          "allow-list entries that matched nothing")
 
+    def test_typed_answers_name_every_control(self):
+        """The Type page, asked and checked: its entry is read by name, not as "GtkEntry"."""
+        app = KuchiApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        with app:
+            app.press("Type Answers")
+            app.find("text", "Type your answer")
+            self.assertAllNamed(app, "type answers, asked")
+            app.type_keys("x")
+            app.press("Check")
+            app.find("push button", "I Was Right")
+            self.assertAllNamed(app, "type answers, checked")
+
     def test_a_failed_import_names_every_control(self):
         app = KuchiApp(arguments=["--import-deck"])
         deck = os.path.join(app.home, "broken deck.json")

@@ -58,6 +58,9 @@ struct TypingQuestionView: View {
             TextField(tr("Type your answer"), text: $session.typed)
                 .onSubmit { session.result == nil ? session.submit() : session.next() }
                 .inputHints([.noSpellcheck, .noEmoji])
+                // GTK 4.8 gives an entry's placeholder to no screen reader: without a name
+                // it is read as "GtkEntry".
+                .accessibilityLabel(tr("Type your answer"))
                 .frame(minWidth: 260)
                 .align(horizontal: .center)
                 .focusOnAppear()
