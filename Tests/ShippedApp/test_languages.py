@@ -11,6 +11,7 @@ catalogues are the ones the build compiled (po/ beside the binary).
 import gettext
 import os
 import re
+import subprocess
 import unittest
 
 from kuchi_app import (KuchiApp, binary, click, kuchi_basics_answers, name, nodes, question_word, role,
@@ -143,6 +144,27 @@ class KuchiSpeaksTheLearnersLanguage(unittest.TestCase):
 
     def test_brazilian_portuguese(self):
         self.check("pt_BR")
+
+
+class MissingLocale(unittest.TestCase):
+    """LANGUAGE=de with a LANG the system has not generated: the German catalogue is
+    there, so the words are German (the C library falls back to C.UTF-8, where gettext
+    still reads LANGUAGE; in plain "C" it reads only English)."""
+
+    def options(self, **language):
+        environment = {key: value for key, value in os.environ.items()
+                       if not key.startswith(("LC_", "LANG"))}
+        environment.update(language)
+        result = subprocess.run([binary(), "--help"], env=environment, capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result.stdout
+
+    def test_a_locale_not_generated_still_gets_the_catalogue(self):
+        german = catalogue("de").gettext("Check the deck in FILE and exit")
+        self.assertNotEqual(german, "Check the deck in FILE and exit", "the German catalogue is built")
+        self.assertIn(german, self.options(LANG="xx_XX.UTF-8", LANGUAGE="de"))
+        # Positive control: without LANGUAGE the same option reads in English.
+        self.assertIn("Check the deck in FILE and exit", self.options(LANG="xx_XX.UTF-8"))
 
 
 class PluralsInEveryLanguage(unittest.TestCase):

@@ -15,8 +15,13 @@ enum Gettext {
 
     /// Takes the locale from the environment (LANG, LC_*, LANGUAGE) and binds Kuchi's
     /// catalogues in `localeDirectory` (the system's default when nil).
+    ///
+    /// A locale the system has not generated (LANG=de_DE.UTF-8 without it) leaves the C
+    /// library in "C", where gettext ignores LANGUAGE and every word stays English though
+    /// the catalogue is there: Kuchi falls back to C.UTF-8, where LANGUAGE still picks the
+    /// messages (dates and numbers are then C's).
     static func setUp(localeDirectory: String?) {
-        setlocale(LC_ALL, "")
+        if setlocale(LC_ALL, "") == nil { setlocale(LC_ALL, "C.UTF-8") }
         if let localeDirectory { bindtextdomain(domain, localeDirectory) }
         bind_textdomain_codeset(domain, "UTF-8")
         textdomain(domain)
