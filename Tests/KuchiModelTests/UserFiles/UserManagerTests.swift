@@ -90,12 +90,7 @@ struct UserManagerTests {
     func writeFailureReported() throws {
         let temporaryFolder = try TemporaryFolder()
         let directory = temporaryFolder.url
-        // A file where the config directory should be makes every save there fail.
-        let blocked = directory.appendingPathComponent("config")
-        #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
-        let manager = UserManager(storage: store(in: directory))
-        manager.profile.name = "Hanako"
-        manager.register()
+        let (manager, blocked) = registeredWithBlockedConfig(in: directory)
         #expect(manager.isRegistered)
         #expect(Set(manager.saveProblems.keys) == [.profile, .settings])
         let problem = try #require(manager.saveProblems[.settings]?.message)
@@ -107,11 +102,7 @@ struct UserManagerTests {
     func failedSaveRetried() throws {
         let temporaryFolder = try TemporaryFolder()
         let directory = temporaryFolder.url
-        let blocked = directory.appendingPathComponent("config")
-        #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
-        let manager = UserManager(storage: store(in: directory))
-        manager.profile.name = "Hanako"
-        manager.register()
+        let (manager, blocked) = registeredWithBlockedConfig(in: directory)
         #expect(manager.saveProblems[.settings] != nil)
 
         try FileManager.default.removeItem(at: blocked)
@@ -129,11 +120,7 @@ struct UserManagerTests {
     func failedSaveRetriedAtQuit() throws {
         let temporaryFolder = try TemporaryFolder()
         let directory = temporaryFolder.url
-        let blocked = directory.appendingPathComponent("config")
-        #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
-        let manager = UserManager(storage: store(in: directory))
-        manager.profile.name = "Hanako"
-        manager.register()
+        let (manager, blocked) = registeredWithBlockedConfig(in: directory)
         manager.saveFailedFiles()
         #expect(Set(manager.saveProblems.keys) == [.profile, .settings], "positive control: still blocked")
 
@@ -197,4 +184,16 @@ private func store(in directory: URL) -> UserStore {
         configDirectory: directory.appendingPathComponent("config"),
         dataDirectory: directory.appendingPathComponent("data")
     ))
+}
+
+/// Hanako registered while a file stands where the config folder should be, so every
+/// save there fails; remove `blocked` to let the next save through.
+@MainActor
+private func registeredWithBlockedConfig(in directory: URL) -> (manager: UserManager, blocked: URL) {
+    let blocked = directory.appendingPathComponent("config")
+    #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data()))
+    let manager = UserManager(storage: store(in: directory))
+    manager.profile.name = "Hanako"
+    manager.register()
+    return (manager, blocked)
 }
