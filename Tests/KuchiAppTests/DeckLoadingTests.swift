@@ -192,15 +192,3 @@ private func named(_ name: String, in app: AppHarness) -> [UnsafeMutablePointer<
     walk(typed(app.window.gtkWindow))
     return found
 }
-
-/// Holds a deck's loading thread until opened (once; later waits pass at once).
-private final class Gate: Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-
-    func wait() {
-        semaphore.wait()
-        semaphore.signal()
-    }
-
-    func open() { semaphore.signal() }
-}

@@ -91,18 +91,18 @@ struct HomeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let tsv = folder.appendingPathComponent("Animals.tsv")
         try Data("ねこ\tcat\tneko\nいぬ\tdog\tinu\nとり\tbird\ttori\n".utf8).write(to: tsv)
-        #expect(app.models.imports.importDeck(LocalPath(tsv)) == nil)
+        #expect(app.imported(tsv) == nil)
         #expect(app.models.deckInUse.name == "Animals")
         #expect(app.models.decks.entries.contains { $0.name == "Animals" })
 
         let json = folder.appendingPathComponent("colours.json")
         try Data(#"{"format": 1, "name": "Colours", "language": "ja", "cards": [{"question": "あか", "pronunciation": "aka", "answer": "red"}, {"question": "あお", "pronunciation": "ao", "answer": "blue"}, {"question": "しろ", "pronunciation": "shiro", "answer": "white"}]}"#.utf8).write(to: json)
-        #expect(app.models.imports.importDeck(LocalPath(json)) == nil)
+        #expect(app.imported(json) == nil)
         #expect(app.models.deckInUse.name == "Colours")
 
         let bad = folder.appendingPathComponent("broken.tsv")
         try Data("ねこ\tcat\nいぬ\n".utf8).write(to: bad)
-        let problem = try #require(app.models.imports.importDeck(LocalPath(bad)))
+        let problem = try #require(app.imported(bad))
         #expect(problem.contains("broken.tsv: line 2"), "\(problem)")
         pump(until: { app.dialog != nil }, "the refusal is shown")
         #expect(app.dialogTexts().contains { $0.contains("broken.tsv: line 2") })
@@ -110,32 +110,70 @@ struct HomeTests {
         #expect(app.models.deckInUse.name == "Colours", "a refused file changes nothing")
     }
 
-    @Test("the file chooser's import reads the package off the main thread: the window turns meanwhile, then the deck is in use")
+    @Test("an import reads the package off the main thread: the window turns meanwhile and shows it, then the deck is in use")
     func importsInBackground() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        app.models.imports.importInBackground(LocalPath(ankiFixture("vocab-modern.apkg")))
+        let gate = Gate()
+        app.models.imports.gate = { gate.wait() }
+        app.models.imports.start(LocalPath(ankiFixture("vocab-modern.apkg")))
         #expect(app.models.imports.importingName == "vocab-modern.apkg", "under way at once, not done before returning")
         #expect(app.models.imports.fieldMappingChoice == nil)
+        #expect(app.isShown("import-bar"), "the window shows the import")
+        #expect(app.labelTexts(in: "import-bar").contains("Importing vocab-modern.apkg"))
+        #expect(app.labelTexts(in: "import-bar").contains("Reading the file…"))
+        gate.open()
         pump(until: { app.models.imports.fieldMappingChoice != nil }, "the package read, its field names asked about")
         #expect(app.models.imports.importingName == nil)
         app.models.imports.confirmFieldMapping()
         #expect(app.models.imports.importingName == "vocab-modern.apkg")
         pump(until: { app.models.deckInUse.name == "vocab-modern" }, "the deck imported and in use")
         #expect(app.models.imports.importingName == nil)
+        MainLoop.drain()
+        #expect(!app.isShown("import-bar"), "the bar goes with the import")
         #expect(app.models.deckInUse.deck.cards.contains { $0.question == "食べる" })
-        // A second import while one is under way is ignored, not run twice at once.
-        app.models.imports.importInBackground(LocalPath(ankiFixture("vocab-anki2.apkg")))
-        app.models.imports.importInBackground(LocalPath(ankiFixture("vocab-legacy.apkg")))
+        // A second import while one is under way is refused in words, not run twice at once.
+        app.models.imports.start(LocalPath(ankiFixture("vocab-anki2.apkg")))
+        let second = Outcome()
+        app.models.imports.start(LocalPath(ankiFixture("vocab-legacy.apkg"))) { second.problem = $0 }
+        #expect(second.problem?.contains("Kuchi is importing vocab-anki2.apkg") == true, "\(second.problem ?? "nil")")
         #expect(app.models.imports.importingName == "vocab-anki2.apkg")
         pump(until: { app.models.imports.importingName == nil }, "the first import ends")
+    }
+
+    @Test("Cancel stops an import at once, says so in a toast, and leaves no deck nor anything unpacked",
+          arguments: ["vocab-modern.apkg", "notes-headers.txt"])
+    func cancelledImport(fixture: String) throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        let before = app.models.decks.entries.map(\.id)
+        let outcome = Outcome()
+        let gate = Gate()
+        app.models.imports.gate = { gate.wait() }
+        app.models.imports.start(LocalPath(ankiFixture(fixture))) { outcome.problem = $0; outcome.done = true }
+        MainLoop.drain()
+        app.click("import-cancel")
+        #expect(app.widget("import-cancel").map { gtk_widget_is_sensitive($0) == 0 } == true, "pressed once: it says it is cancelling")
+        #expect(app.labelTexts(in: "import-bar").contains("Cancelling…"))
+        gate.open()
+        pump(until: { outcome.done }, "the import ends")
+        #expect(outcome.problem?.contains("the import was cancelled") == true, "\(outcome.problem ?? "nil")")
+        #expect(app.models.imports.importingName == nil)
+        #expect(app.models.imports.fieldMappingChoice == nil, "a cancelled package asks nothing")
+        #expect(app.dialog == nil, "no refusal dialog for what the learner asked")
+        #expect(app.models.decks.entries.map(\.id) == before)
+        let scratch = app.models.decks.catalog.scratchFolder.path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).isEmpty)
+        // A good import goes through right after.
+        #expect(app.imported(ankiFixture("notes-plain.txt")) == nil)
+        #expect(app.models.decks.entries.count == before.count + 1)
     }
 
     @Test("an Anki package whose field names say nothing asks which is the word, then imports with that choice")
     func importsAnkiPackage() throws {
         let app = try AppHarness(registered: true)
         defer { app.close() }
-        #expect(app.models.imports.importDeck(LocalPath(ankiFixture("vocab-modern.apkg"))) == nil)
+        #expect(app.imported(ankiFixture("vocab-modern.apkg")) == nil)
         let choice = try #require(app.models.imports.fieldMappingChoice, "the Kotoba note type is asked about")
         #expect(choice.current.notetype == "Kotoba")
         pump(until: { app.dialog != nil }, "the field dialog shows")

@@ -100,6 +100,22 @@ final class AppHarness {
         MainLoop.drain()
     }
 
+    /// The texts of the labels in the widget named `name`.
+    func labelTexts(in name: String) -> [String] {
+        var texts: [String] = []
+        if let widget = widget(name) { collectLabels(widget, into: &texts) }
+        return texts
+    }
+
+    /// Imports `file` as the file chooser and `--import-deck` do, and waits for the end:
+    /// nil once the deck is in (or the field dialog has taken over), or the refusal.
+    func imported(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        let outcome = Outcome()
+        models.imports.start(LocalPath(file)) { outcome.problem = $0; outcome.done = true }
+        pump(until: { outcome.done }, timeout: .seconds(30), "the import of \(file.lastPathComponent) ends", sourceLocation: sourceLocation)
+        return outcome.problem
+    }
+
     /// The texts of every label in the window's widget tree.
     func windowTexts() -> [String] {
         var texts: [String] = []
@@ -154,4 +170,24 @@ final class AppHarness {
         dismissDialog()
         pump(until: { self.dialog == nil }, "feedback closed", sourceLocation: sourceLocation)
     }
+}
+
+/// What an import's `whenDone` was given.
+@MainActor
+final class Outcome {
+    var done = false
+    var problem: String?
+}
+
+/// Holds a background thread (a deck's loading, an import) until opened (once; later
+/// waits pass at once).
+final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    func wait() {
+        semaphore.wait()
+        semaphore.signal()
+    }
+
+    func open() { semaphore.signal() }
 }

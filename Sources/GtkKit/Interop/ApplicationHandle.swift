@@ -101,6 +101,43 @@ public struct LaunchCommandLine {
 
     /// Prints a line on the launching terminal.
     public func printError(_ message: String) { gtkkit_command_line_printerr(handle, message) }
+
+    /// Keeps the launch waiting after the handler has returned, until
+    /// ``PendingLaunch/finish(status:)``: for work that ends later, such as an import on
+    /// a thread of its own, whose outcome a later launch's terminal and exit status
+    /// should still show. The handler's own return value is then not the exit status.
+    public func finishLater() -> PendingLaunch { PendingLaunch(handle: handle) }
+}
+
+/// A launch's command line kept after its handler returned (``LaunchCommandLine/finishLater()``):
+/// a later launch waits, and exits with the status given to ``finish(status:)``.
+/// Finish it exactly once.
+@MainActor
+public final class PendingLaunch {
+    private var handle: gpointer?
+    /// Whether a later launch sent it (false: the first instance's own).
+    public let isRemote: Bool
+
+    init(handle: gpointer) {
+        // safe: a GObject reference; GApplication sends a later launch its exit status
+        // once the last one is dropped (in finish).
+        self.handle = g_object_ref(handle)
+        isRemote = gtkkit_command_line_is_remote(handle) != 0
+    }
+
+    /// Prints a line on the launching terminal.
+    public func printError(_ message: String) {
+        guard let handle else { return }
+        gtkkit_command_line_printerr(handle, message)
+    }
+
+    /// Ends the launch with `status` (a later launch exits with it).
+    public func finish(status: Int32) {
+        guard let handle else { return }
+        self.handle = nil
+        g_application_command_line_set_exit_status(handle.assumingMemoryBound(to: GApplicationCommandLine.self), status)
+        g_object_unref(handle)
+    }
 }
 
 /// The options GApplication parsed, as seen by `Application.onOptions`.

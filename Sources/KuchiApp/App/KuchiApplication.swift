@@ -58,9 +58,12 @@ public final class KuchiApplication {
         application.onShutdown { [unowned self] _ in
             self.models?.planner.close()
             self.models?.users.saveFailedFiles()
-            // What an import unpacked goes with it; an import still under way (killed by
-            // the quit) is cleaned up at the next start instead.
-            if let models = self.models, models.imports.importingName == nil { models.decks.catalog.removeLeftovers() }
+            // What an import unpacked goes with it. An import still under way is told to
+            // stop (its thread ends with the process, its history's transaction not
+            // committed); what it left is removed at the next start.
+            if let models = self.models {
+                if models.imports.current == nil { models.decks.catalog.removeLeftovers() } else { models.imports.cancel() }
+            }
         }
     }
 
@@ -97,10 +100,16 @@ public final class KuchiApplication {
         if let path = options.bytes("deck") {
             models.decks.open(resolve(path, in: commandLine))
         }
-        if let path = options.bytes("import-deck"), let problem = models.imports.importDeck(resolve(path, in: commandLine)) {
-            commandLine.printError(problem)
-            if !commandLine.isRemote { launchImportRefused = true }
-            return 1
+        if let path = options.bytes("import-deck") {
+            // The import runs in the background; the launch waits for its outcome.
+            let launch = commandLine.finishLater()
+            models.imports.start(resolve(path, in: commandLine)) { [weak self] problem in
+                if let problem {
+                    launch.printError(problem)
+                    if !launch.isRemote { self?.launchImportRefused = true }
+                }
+                launch.finish(status: problem == nil ? 0 : 1)
+            }
         }
         return 0
     }

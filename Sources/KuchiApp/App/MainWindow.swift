@@ -66,7 +66,7 @@ enum MainWindow {
                     patterns: ["*.json", "*.apkg", "*.tsv", "*.csv", "*.txt"],
                     onChoose: { path in
                         state.isChoosingDeckFile = false
-                        imports.importInBackground(LocalPath(bytes: path))
+                        imports.start(LocalPath(bytes: path))
                     },
                     onCancel: { state.isChoosingDeckFile = false })
                 .confirmation(

@@ -4,19 +4,23 @@ import KuchiModel
 import Observation
 
 /// Importing decks from files: JSON decks, Anki packages and notes exported from Anki
-/// as text, from the file chooser (in the background, ``importInBackground(_:)``) or
-/// the command line (`--import-deck`, ``importDeck(_:)``). An Anki package whose field
-/// names do not say which is the word, the reading and the meaning waits for the
-/// learner's choice (``fieldMappingChoice``). The deck imported is listed and becomes
-/// the deck in use (through ``DeckChooser``); its review history, if it has one, is
-/// replayed into the schedule; a refused file is shown in a dialog, in words.
+/// as text, from the file chooser or the command line (`--import-deck`), always the same
+/// way (``start(_:whenDone:)``): the file is read, its sounds unpacked and its review
+/// history replayed on a thread of their own, while the window shows how far it has
+/// come and a Cancel (``current``, ImportBar in RootView.swift). An Anki package whose
+/// field names do not say which is the word, the reading and the meaning waits for the
+/// learner's choice (``fieldMappingChoice``). The deck imported is listed, whole (cards,
+/// sounds and history), and becomes the deck in use (through ``DeckChooser``); a
+/// refused file is shown in a dialog, in words.
 @MainActor @Observable
 final class DeckImports {
     /// An Anki package waiting for the learner to choose its fields, while the field
-    /// dialog shows (``importDeck(_:)``).
+    /// dialog shows.
     private(set) var fieldMappingChoice: FieldMappingChoice?
-    /// The file being imported in the background (``importInBackground(_:)``), by name.
-    private(set) var importingName: String?
+    /// The import under way; one at a time.
+    private(set) var current: ImportJob?
+    /// The file being imported, by name.
+    var importingName: String? { current?.name }
 
     @ObservationIgnored private let catalog: DeckCatalog
     /// Lists the deck imported and makes it the deck in use.
@@ -24,6 +28,8 @@ final class DeckImports {
     /// Where an imported package's review history goes.
     @ObservationIgnored private let planner: StudyPlanner?
     @ObservationIgnored private let state: AppState
+    /// Runs on an import's thread before it reads the file (tests hold an import there).
+    @ObservationIgnored var gate: @Sendable () -> Void = {}
 
     init(chooser: DeckChooser, planner: StudyPlanner?, state: AppState) {
         catalog = chooser.catalog
@@ -32,108 +38,153 @@ final class DeckImports {
         self.state = state
     }
 
-    /// Imports the deck in `path`, lists it and uses it; a refused file is shown
-    /// in a dialog, in words. Returns the problem, if any, for a command line.
+    /// Imports the deck in `path` in the background, lists it and uses it; a refused
+    /// file is shown in a dialog, in words. `whenDone` is given the refusal in words
+    /// (for a command line), or nil once the deck is in, or once the field dialog has
+    /// taken over; a cancelled import is a refusal too.
     ///
-    /// An Anki package whose field names do not say which is the word, the reading and
-    /// the meaning is imported once the learner has chosen them
-    /// (``fieldMappingChoice``); until then this returns nil.
-    @discardableResult
-    func importDeck(_ path: LocalPath) -> String? {
-        do {
-            let mappings = try DeckImporter.fieldMappings(of: path, scratch: catalog.makeScratchFolder(for: "\(path.lastComponent)"))
-            if let choice = FieldMappingChoice(path: path, mappings: mappings) {
-                fieldMappingChoice = choice
-                return nil
-            }
-            return importDeck(path, mappings: mappings)
-        } catch {
-            return refuse(path, error)
+    /// While another import is under way this one is refused at once: the window's
+    /// Import button is off meanwhile, so only a command line can ask.
+    func start(_ path: LocalPath, whenDone: @escaping @MainActor (String?) -> Void = { _ in }) {
+        if let current {
+            whenDone(tr("Kuchi is importing {file}: import this file once that is done", ["file": current.name]))
+            return
         }
-    }
-
-    /// The file chooser's import: as ``importDeck(_:)``, but the file is read, and the
-    /// deck and its sounds written, on a thread of their own, so the window goes on
-    /// while a large Anki package (25,000 notes: about 2 s) is unpacked. Only the end
-    /// (listing the deck, replaying its history, the toast) is on the main actor. One
-    /// import at a time: another asked for meanwhile is ignored.
-    func importInBackground(_ path: LocalPath) {
-        guard importingName == nil else { return }
-        importingName = "\(path.lastComponent)"
+        let job = begin(path)
         let catalog = catalog
+        let progress = job.progress
+        let gate = gate
         Task.detached(priority: .userInitiated) { [weak self] in
+            gate()
             let mappings = Result { () throws(DeckError) -> [AnkiFieldMapping] in
-                try DeckImporter.fieldMappings(of: path, scratch: catalog.makeScratchFolder(for: "\(path.lastComponent)"))
+                try DeckImporter.fieldMappings(
+                    of: path, scratch: catalog.makeScratchFolder(for: "\(path.lastComponent)"), progress: progress)
             }
-            MainLoop.perform { self?.mappingsRead(path, mappings) }
+            MainLoop.perform { self?.mappingsRead(path, job, mappings, whenDone: whenDone) }
         }
     }
 
-    private func mappingsRead(_ path: LocalPath, _ result: Result<[AnkiFieldMapping], DeckError>) {
+    /// Stops the import under way; it says so, and leaves nothing behind.
+    func cancel() {
+        current?.cancel()
+    }
+
+    private func begin(_ path: LocalPath) -> ImportJob {
+        let job = ImportJob(name: "\(path.lastComponent)")
+        current = job
+        refreshWhileRunning(job)
+        return job
+    }
+
+    private func refreshWhileRunning(_ job: ImportJob) {
+        MainLoop.after(ImportJob.refreshInterval) { [weak self] in
+            guard let self, self.current === job else { return }
+            job.refresh()
+            self.refreshWhileRunning(job)
+        }
+    }
+
+    private func mappingsRead(
+        _ path: LocalPath, _ job: ImportJob, _ result: Result<[AnkiFieldMapping], DeckError>,
+        whenDone: @escaping @MainActor (String?) -> Void
+    ) {
         switch result {
         case .failure(let error):
-            importingName = nil
-            refuse(path, error)
+            current = nil
+            whenDone(refuse(path, error, cancelled: job.progress.isCancelled))
         case .success(let mappings):
-            if let choice = FieldMappingChoice(path: path, mappings: mappings) {
-                importingName = nil
+            if job.progress.isCancelled {
+                current = nil
+                whenDone(refuse(path, nil, cancelled: true))
+            } else if let choice = FieldMappingChoice(path: path, mappings: mappings) {
+                current = nil
                 fieldMappingChoice = choice
+                whenDone(nil)
             } else {
-                importInBackground(path, mappings: mappings)
+                importInBackground(path, mappings: mappings, job: job, whenDone: whenDone)
             }
-        }
-    }
-
-    private func importInBackground(_ path: LocalPath, mappings: [AnkiFieldMapping]) {
-        importingName = "\(path.lastComponent)"
-        let catalog = catalog
-        Task.detached(priority: .userInitiated) { [weak self] in
-            let result = Result { () throws(DeckError) -> (entry: DeckEntry, imported: ImportedDeck) in
-                try catalog.import(path, mappings: mappings)
-            }
-            MainLoop.perform { self?.finishImport(path, result) }
-        }
-    }
-
-    private func finishImport(_ path: LocalPath, _ result: Result<(entry: DeckEntry, imported: ImportedDeck), DeckError>) {
-        importingName = nil
-        switch result {
-        case .success(let (entry, imported)): use(entry, imported)
-        case .failure(let error): refuse(path, error)
         }
     }
 
     /// The field dialog's answer: the next note type's question, or the import.
     func confirmFieldMapping() {
-        guard let choice = fieldMappingChoice, choice.confirm() else { return }
+        guard let choice = fieldMappingChoice, choice.confirm(), current == nil else { return }
         fieldMappingChoice = nil
-        importInBackground(choice.path, mappings: choice.mappings)
+        importInBackground(choice.path, mappings: choice.mappings, job: begin(choice.path)) { _ in }
     }
 
     func cancelFieldMapping() {
         fieldMappingChoice = nil
     }
 
-    @discardableResult
-    private func importDeck(_ path: LocalPath, mappings: [AnkiFieldMapping]) -> String? {
-        do {
-            let (entry, imported) = try catalog.import(path, mappings: mappings)
-            use(entry, imported)
-            return nil
+    /// What an import's thread brings back: the deck listed, what the package held, and
+    /// its history replayed (nil when there was none to replay, or nowhere to keep it).
+    private typealias Imported = (entry: DeckEntry, imported: ImportedDeck, history: HistoryImport?)
+
+    private func importInBackground(
+        _ path: LocalPath, mappings: [AnkiFieldMapping], job: ImportJob, whenDone: @escaping @MainActor (String?) -> Void
+    ) {
+        // The replay has a connection of its own, on the import's thread, and runs
+        // before the deck is listed: a kill during it leaves no deck, never a deck
+        // without its history (the whole replay is one transaction).
+        var replayer: HistoryReplayer?
+        var historyProblem: String?
+        do throws(ReviewStoreError) {
+            guard let planner else { throw ReviewStoreError(path: "", kind: .other(tr("the review history is not open"))) }
+            replayer = try planner.historyReplayer()
+            if replayer == nil { historyProblem = tr("your review history is kept for this run only") }
         } catch {
-            return refuse(path, error)
+            historyProblem = error.description
+        }
+        let catalog = catalog
+        let progress = job.progress
+        Task.detached(priority: .userInitiated) { [weak self, replayer, historyProblem] in
+            let result = Result { () throws(DeckError) -> Imported in
+                var history: HistoryImport?
+                let (entry, imported) = try catalog.import(path, mappings: mappings, progress: progress) { id, imported throws(DeckError) in
+                    guard !imported.reviews.isEmpty, let replayer else { return }
+                    progress.begin(.replayingHistory)
+                    do throws(ReviewStoreError) {
+                        history = try replayer.replay(
+                            imported.reviews, deck: PracticeDirection.recognition.scheduleKey(for: id),
+                            shouldStop: { progress.isCancelled })
+                    } catch {
+                        throw DeckError(problems: [DeckProblem(
+                            file: "\(path.lastComponent)",
+                            message: tr("was not imported: its review history could not be saved: {reason}", ["reason": error.description]))])
+                    }
+                }
+                return (entry, imported, history)
+            }
+            MainLoop.perform { self?.finishImport(path, job, result, historyProblem: historyProblem, whenDone: whenDone) }
         }
     }
 
-    /// Lists the deck just imported and uses it; replays its history; says so.
-    private func use(_ entry: DeckEntry, _ imported: ImportedDeck) {
-        chooser.useImported(entry.id)
-        state.toaster.show(historyAndSkips(of: imported, named: entry.name, id: entry.id))
+    private func finishImport(
+        _ path: LocalPath, _ job: ImportJob, _ result: Result<Imported, DeckError>, historyProblem: String?,
+        whenDone: @escaping @MainActor (String?) -> Void
+    ) {
+        current = nil
+        switch result {
+        case .success(let (entry, imported, history)):
+            if let history { planner?.historyReplayed(history) }
+            chooser.useImported(entry.id)
+            state.toaster.show(sentences(about: imported, history: history, historyProblem: historyProblem, named: entry.name))
+            whenDone(nil)
+        case .failure(let error):
+            whenDone(refuse(path, error, cancelled: job.progress.isCancelled))
+        }
     }
 
-    @discardableResult
-    private func refuse(_ path: LocalPath, _ error: DeckError) -> String {
-        let text = error.problems.prefix(DeckChooser.problemsShown).map { PrintableText.escaping($0.description) }
+    /// Says why `path` was not imported: a cancelled import in a toast (the learner
+    /// asked for it), a refusal in a dialog. Returns the words, for a command line.
+    private func refuse(_ path: LocalPath, _ error: DeckError?, cancelled: Bool) -> String {
+        if cancelled || error == nil {
+            let words = tr("{file} was not imported: the import was cancelled", ["file": "\(path.lastComponent)"])
+            state.toaster.show(tr("Import cancelled"))
+            return words
+        }
+        let text = (error?.problems ?? []).prefix(DeckChooser.problemsShown).map { PrintableText.escaping($0.description) }
             .joined(separator: "\n")
         state.importFailure = (
             title: tr("Could not import {file}", ["file": "\(path.lastComponent)"]),
@@ -141,26 +192,23 @@ final class DeckImports {
         return text
     }
 
-    /// Replays an Anki package's review history into the deck's cards (recognition:
-    /// Anki's cards are word → meaning), and says what was imported, what kept, and
-    /// what left out.
-    private func historyAndSkips(of imported: ImportedDeck, named name: String, id: String) -> String {
+    /// What was imported, what history came along or kept, and what was left out.
+    private func sentences(
+        about imported: ImportedDeck, history: HistoryImport?, historyProblem: String?, named name: String
+    ) -> String {
         var sentences = [tr("Imported “{deck}”.", ["deck": name])]
-        if !imported.reviews.isEmpty, let planner {
-            do {
-                let history = try planner.importHistory(imported.reviews, deck: PracticeDirection.recognition.scheduleKey(for: id))
-                if history.cards > 0 {
-                    sentences.append(trn(
-                        "Its history came along: {count} review.", "Its history came along: {count} reviews.", history.reviews))
-                }
-                if history.cardsKept > 0 {
-                    sentences.append(trn(
-                        "{count} card you had already studied kept its history in Kuchi.",
-                        "{count} cards you had already studied kept their history in Kuchi.", history.cardsKept))
-                }
-            } catch {
-                sentences.append(tr("Its review history could not be saved: {reason}.", ["reason": error.description]))
+        if let history {
+            if history.cards > 0 {
+                sentences.append(trn(
+                    "Its history came along: {count} review.", "Its history came along: {count} reviews.", history.reviews))
             }
+            if history.cardsKept > 0 {
+                sentences.append(trn(
+                    "{count} card you had already studied kept its history in Kuchi.",
+                    "{count} cards you had already studied kept their history in Kuchi.", history.cardsKept))
+            }
+        } else if !imported.reviews.isEmpty, let historyProblem {
+            sentences.append(tr("Its review history could not be saved: {reason}.", ["reason": historyProblem]))
         }
         if let skipped = imported.skipped.sentence { sentences.append(skipped) }
         return sentences.joined(separator: " ")

@@ -11,6 +11,7 @@ struct RootView: View {
     var body: some View {
         VStack(spacing: 0) {
             ProblemBanner()
+            ImportBar()
             PageStack(selection: { state.screen }) {
                 Page(AppState.Screen.register) { ScreenFrame { RegisterView() } }
                 Page(AppState.Screen.home) { HomeView(link: homeLink) }
@@ -83,5 +84,39 @@ struct ProblemBanner: View {
         .cssClass("problem-banner")
         .visible { !state.problems.isEmpty || !users.problems.isEmpty || !planner.problems.isEmpty }
         .widgetName("problem-banner")
+    }
+}
+
+/// An import under way, whatever started it (the file chooser, a launch's
+/// `--import-deck`): the file, what is being done, a bar while the amount done is
+/// known (a spinner otherwise), and Cancel. On every screen, as the import goes on
+/// whichever page the learner turns to.
+struct ImportBar: View {
+    @Environment(DeckImports.self) private var imports
+
+    var body: some View {
+        HStack(spacing: 12) {
+            Spinner(size: 16)
+            VStack(spacing: 4) {
+                Text { imports.current.map { tr("Importing {file}", ["file": $0.name]) } ?? "" }
+                    .cssClass("heading")
+                    .wrapping(alignment: .start)
+                    .widgetName("import-title")
+                Text { imports.current?.words ?? "" }
+                    .wrapping(alignment: .start)
+                    .widgetName("import-phase")
+                ProgressView(tr("Import progress")) { imports.current?.fraction ?? 0 }
+                    .visible { imports.current?.fraction != nil }
+                    .widgetName("import-progress")
+            }
+            .expand(horizontal: true)
+            Button(tr("Cancel")) { imports.cancel() }
+                .enabled { imports.current?.isCancelled == false }
+                .align(vertical: .center)
+                .widgetName("import-cancel")
+        }
+        .padding(12)
+        .visible { imports.current != nil }
+        .widgetName("import-bar")
     }
 }

@@ -84,15 +84,20 @@ public struct DeckCatalog: Sendable {
     ///
     /// Nothing half-imported is left: the collection is unpacked to a temporary file in
     /// ``scratchFolder`` that is always removed; the sounds go to a hidden temporary
-    /// folder beside the decks, renamed to ``mediaFolder(id:)`` in one step once all are
-    /// there; the deck file is written last, atomically (``AtomicFile``), and only then
-    /// is the deck listed. A failure at any step removes what the steps before made.
+    /// folder beside the decks; then `beforeListing` runs with the new deck's id (the
+    /// app replays the package's review history there, in one transaction); only then
+    /// are the sounds renamed to ``mediaFolder(id:)`` in one step and the deck file
+    /// written, atomically (``AtomicFile``), which lists the deck. A failure at any
+    /// step, `beforeListing`'s too, removes what the steps before made, so a deck is
+    /// listed whole (cards, sounds and history) or not at all; a kill before the deck
+    /// file leaves only hidden folders, removed at the next start (``removeLeftovers()``).
     ///
     /// Meant for a thread of its own: `progress` shows how far it has come and cancels
     /// it (``ImportProgress``; a cancelled import throws, and leaves nothing behind).
     public func `import`(
         _ path: LocalPath, mappings: [AnkiFieldMapping] = [], limits: DeckLimits = .standard,
-        progress: ImportProgress = ImportProgress()
+        progress: ImportProgress = ImportProgress(),
+        beforeListing: (_ id: String, _ imported: ImportedDeck) throws(DeckError) -> Void = { _, _ throws(DeckError) in }
     ) throws(DeckError) -> (entry: DeckEntry, imported: ImportedDeck) {
         defer { progress.begin(.finished) }
         let file = path.lastComponent.description
@@ -110,20 +115,25 @@ public struct DeckCatalog: Sendable {
         let imported = try DeckImporter.readUnfinished(path, mappings: mappings, limits: limits, scratch: scratch, progress: progress)
         let id = freshID(for: imported.deck.name)
         let media = mediaFolder(id: id)
+        var staging: URL?
         if !imported.media.isEmpty {
-            let staging = importedFolder.appendingPathComponent(".\(id)\(Self.stagingMark)\(UUID().uuidString)")
-            guard mkdir(staging.path, 0o700) == 0 else { throw failure(SystemError.last.words) }
-            do {
+            let folder = importedFolder.appendingPathComponent(".\(id)\(Self.stagingMark)\(UUID().uuidString)")
+            guard mkdir(folder.path, 0o700) == 0 else { throw failure(SystemError.last.words) }
+            staging = folder
+        }
+        do {
+            if let staging {
                 try DeckImporter.unpackMedia(of: imported, from: path, into: LocalPath(staging), limits: limits, progress: progress)
-            } catch {
-                try? FileManager.default.removeItem(at: staging)
-                throw error
             }
-            guard rename(staging.path, media.path) == 0 else {
-                let error = SystemError.last
-                try? FileManager.default.removeItem(at: staging)
-                throw failure(error.words)
-            }
+            try beforeListing(id, imported)
+        } catch {
+            if let staging { try? FileManager.default.removeItem(at: staging) }
+            throw error
+        }
+        if let staging, rename(staging.path, media.path) != 0 {
+            let error = SystemError.last
+            try? FileManager.default.removeItem(at: staging)
+            throw failure(error.words)
         }
         do {
             try AtomicFile.write(DeckFile.encode(imported.deck), to: importedFolder.appendingPathComponent("\(id).json"))

@@ -3,7 +3,7 @@ import Synchronization
 /// How far an import has come, and its Cancel button: shared between the thread that
 /// imports and the window that shows it.
 ///
-/// The window makes one for each import, hands it to ``DeckCatalog/import(_:mappings:limits:progress:)``
+/// The window makes one for each import, hands it to ``DeckCatalog/import(_:mappings:limits:progress:beforeListing:)``
 /// (or ``DeckImporter``'s `read`, `fieldMappings` and `check`) on a thread of their own,
 /// shows ``phase`` and ``fraction`` as they change, and calls ``cancel()`` for the
 /// learner. The import looks at it between every few rows of the package's tables, every
@@ -26,6 +26,9 @@ public final class ImportProgress: Sendable {
         case readingReviews
         /// Unpacking the sounds the cards use.
         case unpackingSounds
+        /// Replaying the review history into Kuchi's schedule (the app's part of the
+        /// import, ``DeckCatalog/import(_:mappings:limits:progress:beforeListing:)``).
+        case replayingHistory
         /// Done, one way or another.
         case finished
     }
@@ -62,7 +65,7 @@ public final class ImportProgress: Sendable {
     }
 
     /// Enters `phase`, its fraction unknown until ``advance(to:)``.
-    func begin(_ phase: Phase) {
+    public func begin(_ phase: Phase) {
         fractionBits.store(UInt64.max, ordering: .relaxed)
         guard currentPhase.exchange(phase.rawValue, ordering: .relaxed) != phase.rawValue else { return }
         onChange(self)

@@ -54,8 +54,11 @@ extension ReviewStore {
     /// review it gives, with each card's final state, in one transaction: all of it or,
     /// on an error, none. A card Kuchi already has a history of keeps its own: its past
     /// reviews are skipped and counted.
+    ///
+    /// `shouldStop` is asked between cards (an import's Cancel): once it says yes, the
+    /// transaction is rolled back and this throws; nothing was recorded.
     public func importHistory(
-        _ history: [ImportedReview], deck: String, scheduler: FSRSScheduler
+        _ history: [ImportedReview], deck: String, scheduler: FSRSScheduler, shouldStop: () -> Bool = { false }
     ) throws(ReviewStoreError) -> HistoryImport {
         let replayed = HistoryReplay.reviews(of: history, deck: deck, scheduler: scheduler)
         guard !replayed.isEmpty else { return HistoryImport() }
@@ -66,6 +69,7 @@ extension ReviewStore {
                 }
                 var result = HistoryImport()
                 for reviews in replayed {
+                    if shouldStop() { throw HistoryImportStopped() }
                     guard let first = reviews.first, let last = reviews.last else { continue }
                     if try storedCard(deck: deckRow, question: first.card.question) != nil {
                         result.cardsKept += 1
@@ -89,4 +93,9 @@ extension ReviewStore {
         deckIDs[deck] = deckRow
         return result
     }
+}
+
+/// Why ``ReviewStore/importHistory(_:deck:scheduler:shouldStop:)`` stopped when asked to.
+struct HistoryImportStopped: Error, CustomStringConvertible {
+    var description: String { "the history import was stopped" }
 }

@@ -35,6 +35,24 @@ extension StudyPlanner {
         return result
     }
 
+    /// What replays another program's history on an import's own thread
+    /// (``HistoryReplayer``), with today's desired retention and no fuzz; nil when the
+    /// reviews of this run are kept in memory only (the database file is another
+    /// program's), where a replay would not last. Once it has replayed, tell the
+    /// planner (``historyReplayed(_:)``).
+    ///
+    /// - Throws: why the database is not open.
+    public func historyReplayer() throws(ReviewStoreError) -> HistoryReplayer? {
+        let store = try openedStore()
+        guard !store.isInMemory else { return nil }
+        return HistoryReplayer(path: store.path, scheduler: Self.scheduler(settings(), fuzz: false))
+    }
+
+    /// What shows the schedule follows a replay a ``HistoryReplayer`` committed.
+    public func historyReplayed(_ result: HistoryImport) {
+        if result.reviews > 0 { answers.didSave() }
+    }
+
     /// The answer ``undoLastAnswer()`` would take back: the last one given to this
     /// planner in this run, until it is taken back; nil before any, after that, or once
     /// closed.
@@ -48,4 +66,24 @@ extension StudyPlanner {
     ///   changed, and the answer can still be taken back.
     @discardableResult
     public func undoLastAnswer() throws(ReviewStoreError) -> PendingAnswer? { try answers.undoLastAnswer() }
+}
+
+/// Replays another program's review history into the review store from a thread of
+/// its own (an import's, so a history of 200,000 reviews never holds up the window),
+/// through a connection of its own that lives only as long as the replay: the same
+/// one transaction as ``ReviewStore/importHistory(_:deck:scheduler:shouldStop:)``,
+/// while the window's connection goes on reading (the database is in WAL mode) and an
+/// answer given meanwhile waits its turn (AnswerWriter+Waiting.swift).
+/// Made by ``StudyPlanner/historyReplayer()``.
+public struct HistoryReplayer: Sendable {
+    let path: String
+    let scheduler: FSRSScheduler
+
+    /// Replays `history` into `deck`'s cards; `shouldStop` is asked between cards and
+    /// rolls the whole replay back.
+    public func replay(
+        _ history: [ImportedReview], deck: String, shouldStop: () -> Bool = { false }
+    ) throws(ReviewStoreError) -> HistoryImport {
+        try ReviewStore(path: path).importHistory(history, deck: deck, scheduler: scheduler, shouldStop: shouldStop)
+    }
 }

@@ -83,6 +83,33 @@ struct AnkiPackageTests {
             == ["\(entry.id).json", "\(entry.id).media"], "no temporary file or folder is left")
     }
 
+    @Test("a deck is listed whole or not at all: what runs before listing sees the new id, and its failure leaves nothing",
+          arguments: generations)
+    func beforeListing(package: String) throws {
+        let temporaryFolder = try TemporaryFolder()
+        let decks = temporaryFolder.url.appendingPathComponent("decks")
+        let catalog = DeckCatalog(bundledFolder: nil, importedFolder: decks)
+        let refusal = DeckError(problems: [DeckProblem(file: package, message: "its history could not be saved")])
+        var seen: String?
+        #expect(throws: refusal) {
+            try catalog.import(AnkiFixtures.path(package)) { id, imported throws(DeckError) in
+                // The sounds are unpacked by now, but not yet where the deck finds them.
+                #expect(!FileManager.default.fileExists(atPath: catalog.mediaFolder(id: id).path))
+                #expect(imported.media.map(\.name) == ["taberu.mp3"])
+                seen = id
+                throw refusal
+            }
+        }
+        #expect(seen != nil)
+        #expect(!catalog.entries().contains { $0.origin == .imported }, "nothing listed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: decks.path).isEmpty, "no deck file, no sounds, no staging folder")
+        // The same package goes in whole once what runs before listing succeeds, under the same id.
+        let (entry, _) = try catalog.import(AnkiFixtures.path(package)) { id, _ throws(DeckError) in
+            #expect(id == seen)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: decks.path).sorted() == ["\(entry.id).json", "\(entry.id).media"])
+    }
+
     @Test("a package of cloze notes only is refused, naming the file")
     func allCloze() throws {
         #expect(DeckImporter.check(path: AnkiFixtures.path("all-cloze.apkg")) == .failure(DeckError(problems: [DeckProblem(

@@ -93,6 +93,27 @@ struct HistoryImportTests {
 
 extension HistoryImportTests {
     @MainActor
+    @Test("a replay on a connection of its own commits whole, or rolls back whole when stopped")
+    func replayer() throws {
+        let fixture = try PlannerFixture(at: Date(timeIntervalSince1970: 1_760_000_000 + 30 * 86_400))
+        let replayer = try #require(try fixture.planner.historyReplayer())
+        var asked = 0
+        #expect(throws: ReviewStoreError.self) {
+            try replayer.replay(history, deck: "anki-core") {
+                asked += 1
+                return asked > 1  // stopped after the first card went in
+            }
+        }
+        #expect(try fixture.reopen().reviews(of: CardID(deck: "anki-core", question: "飲む")).isEmpty, "rolled back")
+        let before = fixture.planner.revision
+        let result = try replayer.replay(history, deck: "anki-core")
+        #expect(result.cards == 2 && result.reviews == 6)
+        fixture.planner.historyReplayed(result)
+        #expect(fixture.planner.revision > before, "what shows the schedule follows")
+        #expect(try fixture.reopen().reviews(of: CardID(deck: "anki-core", question: "飲む")).count > 0)
+    }
+
+    @MainActor
     @Test("through the planner: the imported cards are due by their history, with today's desired retention")
     func throughPlanner() throws {
         let fixture = try PlannerFixture(at: Date(timeIntervalSince1970: 1_760_000_000 + 30 * 86_400))
