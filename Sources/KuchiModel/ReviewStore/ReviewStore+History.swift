@@ -96,6 +96,4 @@ extension ReviewStore {
 }
 
 /// Why ``ReviewStore/importHistory(_:deck:scheduler:shouldStop:)`` stopped when asked to.
-struct HistoryImportStopped: Error, CustomStringConvertible {
-    var description: String { "the history import was stopped" }
-}
+struct HistoryImportStopped: Error {}
