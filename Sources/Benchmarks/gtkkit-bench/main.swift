@@ -1,7 +1,7 @@
 // gtkkit-bench: prints the figures quoted in README.md.
 // Run under a display and a session bus (see README.md):
 //   swift build -c release && xvfb-run -a dbus-run-session .build/release/gtkkit-bench
-// `--list` runs only the List figures, `--cards` only the card browser's, `--gtkkit` only the GtkKit table, `--startup`
+// `--list` runs only the List figures, `--cards` only the card browser's, `--imports` only the imports in the window, `--gtkkit` only the GtkKit table, `--startup`
 // only Kuchi's (start-up and deck loading), `--speech` only the speech tables (the main
 // loop while speech-dispatcher hangs; speaking, which needs speech-dispatcher and
 // speech-dispatcher-espeak-ng); `--help` says so.
@@ -11,7 +11,7 @@ import Foundation
 
 if CommandLine.arguments.contains("--help") {
     print("""
-        Usage: gtkkit-bench [--gtkkit | --list | --cards | --startup [--compare PROBE] | --speech | --profile-label-updates]
+        Usage: gtkkit-bench [--gtkkit | --list | --cards | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
 
         With no option, prints every table quoted in README.md. Run under a display and
         a session bus: xvfb-run -a dbus-run-session .build/release/gtkkit-bench
@@ -19,6 +19,10 @@ if CommandLine.arguments.contains("--help") {
           --gtkkit                 the GtkKit table only (bindings, environment, counter)
           --list                   the List table only (needs gtk-list-baseline built)
           --cards                  the card browser over 100,000 cards only
+          --imports [FILE|FOLDER…] imports in the window: store-bench --hostile's packages
+                                   (/tmp/kuchi-hostile), the Anki fixtures and those given,
+                                   each to its verdict with the frame clock watched, and
+                                   Cancel during the largest
           --speech                 the speech tables only: the main loop while
                                    speech-dispatcher hangs, and speaking (needs
                                    speech-dispatcher and speech-dispatcher-espeak-ng)
@@ -52,6 +56,8 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     AppBenchmarks.run(rounds: 15, compared: compared.map { URL(fileURLWithPath: $0) })
 } else if CommandLine.arguments.contains("--cards") {
     CardBrowserBenchmarks.run()
+} else if let flag = CommandLine.arguments.firstIndex(of: "--imports") {
+    ImportBenchmarks.run(arguments: Array(CommandLine.arguments[(flag + 1)...]))
 } else if CommandLine.arguments.contains("--speech") {
     SpeechBenchmarks.hungDaemon()
     SpeechBenchmarks.run()
