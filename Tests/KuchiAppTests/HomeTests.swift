@@ -169,6 +169,30 @@ struct HomeTests {
         #expect(app.models.decks.entries.count == before.count + 1)
     }
 
+    @Test("a hostile package (a zip bomb) is refused through the window, naming it, while the window goes on; a good one imports right after")
+    func hostilePackageInTheWindow() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        // The main loop turns throughout: ticks keep coming while the package is read.
+        var ticks = 0
+        func tick() {
+            ticks += 1
+            if app.models.imports.current != nil { MainLoop.after(.milliseconds(5)) { tick() } }
+        }
+        let outcome = Outcome()
+        app.models.imports.start(LocalPath(ankiFixture("zip-bomb.apkg"))) { outcome.problem = $0; outcome.done = true }
+        tick()
+        pump(until: { outcome.done }, timeout: .seconds(30), "the package refused")
+        #expect(outcome.problem?.hasPrefix("zip-bomb.apkg: ") == true, "\(outcome.problem ?? "nil")")
+        #expect(ticks > 1, "the window went on during the import")
+        pump(until: { app.dialog != nil }, "the refusal is shown")
+        #expect(app.dialogTexts().contains { $0.contains("Could not import zip-bomb.apkg") })
+        app.dismissDialog()
+        let scratch = app.models.decks.catalog.scratchFolder.path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).isEmpty, "nothing left unpacked")
+        #expect(app.imported(ankiFixture("notes-plain.txt")) == nil, "a good file imports right after")
+    }
+
     @Test("an Anki package whose field names say nothing asks which is the word, then imports with that choice")
     func importsAnkiPackage() throws {
         let app = try AppHarness(registered: true)
