@@ -38,6 +38,10 @@ enum ImportBenchmarks {
         defer { frames.stop() }
 
         var table = Table("Imports in the window (each package to its verdict, the frame clock watched)")
+        // The yardstick: the same window with no import, for as long as a slow one.
+        frames.reset()
+        MainLoop.run(until: { false }, timeout: .seconds(3))
+        table.add("no import, 3 s (the machine's own stalls)", "frames ≤ \(formatMilliseconds(frames.longestGap, digits: 0)) apart")
         var slowest = 0.0
         var longestGap = 0.0
         for package in packages {

@@ -54,7 +54,7 @@ final class DeckImports {
         let catalog = catalog
         let progress = job.progress
         let gate = gate
-        Task.detached(priority: .userInitiated) { [weak self] in
+        BackgroundThread.start { [weak self] in
             gate()
             let mappings = Result { () throws(DeckError) -> [AnkiFieldMapping] in
                 try DeckImporter.fieldMappings(
@@ -138,7 +138,7 @@ final class DeckImports {
         }
         let catalog = catalog
         let progress = job.progress
-        Task.detached(priority: .userInitiated) { [weak self, replayer, historyProblem] in
+        BackgroundThread.start { [weak self, replayer, historyProblem] in
             let result = Result { () throws(DeckError) -> Imported in
                 var history: HistoryImport?
                 let (entry, imported) = try catalog.import(path, mappings: mappings, progress: progress) { id, imported throws(DeckError) in

@@ -21,19 +21,32 @@ public enum HistoryReplay {
     /// starting new at the first review. `scheduler` should have fuzz off: a replay is
     /// the same every time.
     public static func reviews(of history: [ImportedReview], deck: String, scheduler: FSRSScheduler) -> [[Review]] {
+        var cards: [[Review]] = []
+        forEachCard(of: history, deck: deck, scheduler: scheduler) { cards.append($0) }
+        return cards
+    }
+
+    /// ``reviews(of:deck:scheduler:)`` one card at a time, each card's reviews made
+    /// only when `body` is about to take them: a history of 2,000,000 reviews is never
+    /// held twice (the cards keep positions in `history`, not copies).
+    public static func forEachCard(
+        of history: [ImportedReview], deck: String, scheduler: FSRSScheduler, _ body: ([Review]) throws -> Void
+    ) rethrows {
         var order: [String] = []
-        var byCard: [String: [ImportedReview]] = [:]
-        for past in history {
+        var byCard: [String: [Int]] = [:]
+        for (position, past) in history.enumerated() {
             if byCard[past.question] == nil { order.append(past.question) }
-            byCard[past.question, default: []].append(past)
+            byCard[past.question, default: []].append(position)
         }
         var random = SystemRandomNumberGenerator()
-        return order.map { question in
-            let past = byCard[question, default: []].sorted { $0.time < $1.time }
+        for question in order {
+            let past = (byCard.removeValue(forKey: question) ?? []).sorted { history[$0].time < history[$1].time }
             var card: FSRSCard?
             var lastTime: Int64?
             var reviews: [Review] = []
-            for review in past {
+            reviews.reserveCapacity(past.count)
+            for position in past {
+                let review = history[position]
                 let milliseconds = review.time.storeMilliseconds
                 guard milliseconds != lastTime else { continue }
                 lastTime = milliseconds
@@ -44,7 +57,7 @@ public enum HistoryReplay {
                     answerTime: review.duration, after: after))
                 card = after
             }
-            return reviews
+            try body(reviews)
         }
     }
 }
@@ -60,21 +73,20 @@ extension ReviewStore {
     public func importHistory(
         _ history: [ImportedReview], deck: String, scheduler: FSRSScheduler, shouldStop: () -> Bool = { false }
     ) throws(ReviewStoreError) -> HistoryImport {
-        let replayed = HistoryReplay.reviews(of: history, deck: deck, scheduler: scheduler)
-        guard !replayed.isEmpty else { return HistoryImport() }
+        guard !history.isEmpty else { return HistoryImport() }
         let (result, deckRow) = try storeErrors {
             try database.transaction {
                 guard let deckRow = try deckID(named: deck, creating: true) else {
                     throw InvalidRow(detail: "deck \(deck) could not be added")
                 }
                 var result = HistoryImport()
-                for reviews in replayed {
+                try HistoryReplay.forEachCard(of: history, deck: deck, scheduler: scheduler) { reviews in
                     if shouldStop() { throw HistoryImportStopped() }
-                    guard let first = reviews.first, let last = reviews.last else { continue }
+                    guard let first = reviews.first, let last = reviews.last else { return }
                     if try storedCard(deck: deckRow, question: first.card.question) != nil {
                         result.cardsKept += 1
                         result.reviewsSkipped += reviews.count
-                        continue
+                        return
                     }
                     let card = try insertCard(
                         deck: deckRow, question: first.card.question, state: last.after, firstReview: first.time)
