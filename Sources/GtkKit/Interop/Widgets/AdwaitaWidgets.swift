@@ -8,6 +8,11 @@ final class ViewStackWidget: Widget {
         // Each page is measured on its own: one page's width is not every page's minimum.
         adw_view_stack_set_hhomogeneous(opaque, 0)
         adw_view_stack_set_vhomogeneous(opaque, 0)
+        // After the switch has moved the focus into the page: see AppearingFocus.
+        let stack = opaque
+        on("notify::visible-child") {
+            if let page = adw_view_stack_get_visible_child(stack) { AppearingFocus.pageShown(page) }
+        }
     }
 
     /// Adds a page; returns it, to show or hide it later.
