@@ -338,6 +338,44 @@ struct HomeTests {
         }
     }
 
+    @Test("Start has the focus after registering and after each switch back to Challenge: Enter starts the challenge")
+    func startTakesTheFocus() throws {
+        let app = try AppHarness()
+        defer { app.close() }
+        try app.register()
+        pump(until: { app.isShown("start") }, "the welcome")
+        let start = try #require(app.widget("start"))
+        #expect(gtk_widget_has_focus(start) != 0, "Start has the focus after registering, not Type Answers")
+
+        // Left with the focus on Type Answers, the page would get it back there (Alt+2
+        // sets the page as here; the shipped-app test presses it).
+        let typing = try #require(app.widget("start-typing"))
+        gtk_widget_grab_focus(typing)
+        app.models.state.homePage = .learn
+        pump(until: { !app.isShown("start") }, "Learn shown")
+        app.models.state.homePage = .challenge
+        pump(until: { app.isShown("start") }, "the Challenge page shown again")
+        #expect(gtk_widget_has_focus(start) != 0, "Start has the focus again, not Type Answers")
+
+        try app.pressKey("Return")
+        pump(until: { app.models.state.challengeStep == .practice }, "Enter started the challenge")
+    }
+
+    @Test("Type Answers pressed from the keyboard leaves the focus in the answer entry, ready for typing")
+    func typingEntryTakesTheFocus() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        pump(until: { app.isShown("start-typing") }, "the welcome")
+        let typing = try #require(app.widget("start-typing"))
+        gtk_widget_grab_focus(typing)
+        app.click("start-typing")
+        pump(until: { app.isShown("typing-entry") }, "the Type page")
+        let entry = try #require(app.widget("typing-entry"))
+        let focus = gtk_root_get_focus(gtk_widget_get_root(entry))
+        #expect(focus.map { $0 == entry || gtk_widget_is_ancestor($0, entry) != 0 } ?? false,
+                "the entry has the focus, not the control after it")
+    }
+
     @Test("Escape and Alt+Left go back from practice; the first Tab stop is in the page")
     func backKeys() throws {
         let app = try AppHarness(registered: true)

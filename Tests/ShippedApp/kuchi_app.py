@@ -163,14 +163,17 @@ def is_unnamed(node_name):
 class NameWalk:
     """What `unnamed_controls` found: per window ("frame:Kuchi", "alert:Oh no!"), the
     controls and labels whose names it checked (`checked`) and every node it visited
-    (`visited`); the unnamed ones, as (window, role, name, path); and the unnamed ones
-    an allow-list entry accounts for, as (entry, finding)."""
+    (`visited`); the path of each one checked (`paths`, as (window, path)); the unnamed
+    ones, as (window, role, name, path); and the unnamed ones an allow-list entry
+    accounts for, as (entry, finding)."""
 
     def __init__(self):
         self.checked = {}
         self.visited = {}
         self.unnamed = []
         self.allowed = []
+        # The path of every control and label checked, named or not, as (window, path).
+        self.paths = []
 
     @property
     def total_checked(self):
@@ -199,8 +202,9 @@ def unnamed_controls(application, allowed=()):
         part_of_named = presented_by is not None and node_role in ("image", "label")
         if node_role in CHECKED_ROLES and not part_of_named:
             walk.checked[window] += 1
+            walk.paths.append((window, " > ".join(path + [f"{node_role}:{node_name}"])))
             if is_unnamed(node_name):
-                finding = (window, node_role, node_name, " > ".join(path + [f"{node_role}:{node_name}"]))
+                finding = walk.paths[-1][:1] + (node_role, node_name) + walk.paths[-1][1:]
                 if (window, finding[3]) in allowed:
                     walk.allowed.append(((window, finding[3]), finding))
                 else:

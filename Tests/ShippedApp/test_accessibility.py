@@ -3,7 +3,7 @@
 The walk visits each screen and window (register, a problem banner, welcome, practice
 with choices hidden and shown, both feedback dialogs, congratulations, the main menu,
 Learn, Settings, the card browser, the Forget Me confirmation, About, keyboard shortcuts, an import
-that fails) and fails on any button, toggle, entry, image or other control, or label,
+that fails, a toast) and fails on any button, toggle, entry, image or other control, or label,
 that has no name a person can hear, or only GTK's type name ("GtkImage"). It checks
 every node of every window, whether or not GTK 4.8 calls it showing, counts what it
 checked, and fails when it checked nothing.
@@ -14,8 +14,8 @@ import subprocess
 import sys
 import unittest
 
-from kuchi_app import (Atspi, KuchiApp, click, find_application, kuchi_basics_answers, name, nodes, question_word, role,
-                       unnamed_controls, wait_until, write, xdotool)
+from kuchi_app import (Atspi, KuchiApp, click, find_application, kuchi_basics_answers, name, nodes, parent,
+                       question_word, role, unnamed_controls, wait_until, write, xdotool)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -175,6 +175,26 @@ class AccessibilityWalk(unittest.TestCase):
             app.press("Check")
             app.find("push button", "I Was Right")
             self.assertAllNamed(app, "type answers, checked")
+
+    def test_a_toast_names_its_close_button(self):
+        """A toast (an answer taken back with Ctrl+Z), walked while it shows: its close
+        button, an icon that libadwaita 1.2 leaves unnamed ("GtkImage"), is read by name.
+        The toast goes after 4 s, so the walk must be seen to have reached it."""
+        app = KuchiApp()
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        with app:
+            app.press("Start")
+            app.answer_once()
+            app.focus_window()
+            xdotool("key", "ctrl+z")
+            app.text_containing("Took back your answer")
+            walk = self.assertAllNamed(app, "a toast")
+            self.assertTrue([path for _, path in walk.paths if path.endswith("push button:Close")],
+                            "the walk did not reach the toast's close button (did the toast go first?)")
+            # The button named Close is the toast's: beside its text.
+            closes = [node for node in app.all("push button", "Close")
+                      if any(name(sibling).startswith("Took back your answer") for sibling in nodes(parent(node)))]
+            self.assertEqual(len(closes), 1, "the toast's close button")
 
     def test_a_failed_import_names_every_control(self):
         app = KuchiApp(arguments=["--import-deck"])

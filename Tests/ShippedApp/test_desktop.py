@@ -109,6 +109,49 @@ class Shortcuts(unittest.TestCase):
             xdotool("key", "ctrl+comma")
             app.find("label", "Questions per session")
 
+    def test_enter_starts_the_challenge_after_registering_and_after_alt_2(self):
+        """Start has the keyboard focus whenever the Challenge page shows its welcome, so
+        Enter starts the challenge: it opened Type Answers, the next control, which the
+        page switch moved the focus on to after Start had taken it."""
+        with KuchiApp() as app:
+            app.register()
+            app.focus_window()
+            xdotool("key", "Return")
+            self.assert_practice_started(app, "Enter after registering")
+
+            # Back on the welcome, the focus moved on to Type Answers, then Learn: Alt+2
+            # brings the page back, and Start has the focus again, not Type Answers where
+            # the page was left (where GTK's stacks put it back).
+            xdotool("key", "Escape")
+            app.find("push button", "Type Answers")
+            xdotool("key", "Tab")
+            xdotool("key", "alt+1")
+            app.find("push button", "Remembered")
+            xdotool("key", "alt+2")
+            app.find("push button", "Start")
+            xdotool("key", "Return")
+            self.assert_practice_started(app, "Enter after Alt+2")
+
+            # The same through the view switcher.
+            xdotool("key", "Escape")
+            app.find("push button", "Type Answers")
+            xdotool("key", "Tab")
+            app.switch_to("Learn")
+            app.find("push button", "Remembered")
+            app.switch_to("Challenge")
+            app.find("push button", "Start")
+            app.focus_window()
+            xdotool("key", "Return")
+            self.assert_practice_started(app, "Enter after the view switcher")
+
+    def assert_practice_started(self, app, what):
+        """Waits for the practice (the question) or the Type page (its entry) to show, and
+        fails on the Type page."""
+        shown = wait_until(lambda: app.all("text", "Type your answer") or app.choice_buttons()
+                           or any(node.get_description() == "Show or hide the choices (Space)"
+                                  for node in app.all("push button")), 10, f"a page after {what}")
+        self.assertFalse(app.all("text", "Type your answer"), f"{what} opened Type Answers: {shown}")
+
 
 class Scratch(unittest.TestCase):
     """What an Anki import unpacks lives in Kuchi's own data folder, never /tmp, and what

@@ -74,20 +74,16 @@ extension View {
         }
     }
 
-    /// Gives this widget the keyboard focus each time it is shown.
+    /// Gives this widget the keyboard focus each time it is shown: when its window
+    /// shows, when it becomes visible, and when a ``PageStack`` or ``ViewStack``
+    /// switches to its page. (GTK's stacks move the focus into the page they show once
+    /// it has mapped, back where it was when the page was left or else to its first
+    /// control; the widget takes it back when the switch is done.)
     public func focusOnAppear() -> ModifiedView<Self> {
         modified { widget in
             widget.on("map") { [unowned widget] in
                 _ = widget.grabFocus()
-                // A stack switching to the page an entry is on moves the focus on from
-                // it (to the next control) once the page has mapped: an entry, shown to
-                // be typed in, takes it back when the switch is done. (Other controls
-                // keep where the focus went: a relayout puts it back where it was.)
-                guard widget is EntryWidget else { return }
-                MainLoop.after(.zero) { [weak widget] in
-                    guard let widget, widget.isMapped, !widget.containsFocus else { return }
-                    _ = widget.grabFocus()
-                }
+                AppearingFocus.widgetShown(widget)
             }
         }
     }

@@ -81,6 +81,49 @@ extension GTKTests {
                 == GTK_INPUT_HINT_NO_SPELLCHECK.rawValue | GTK_INPUT_HINT_NO_EMOJI.rawValue)
         }
 
+        @Test("a widget that takes the focus when shown keeps it through the page switch that shows it")
+        func focusOnAppearThroughPageSwitches() throws {
+            let pages = SwitchedPages()
+            let window = showWindow { TabsWithSteps(pages: pages) }
+            defer { window.close() }
+            try activate(window)
+            let elsewhere = try #require(widgetNamed("elsewhere", in: window))
+            gtk_widget_grab_focus(elsewhere)
+            pump(until: { contains(focusOf: window, elsewhere) }, "the focus on the first tab")
+
+            // A view stack (AdwViewStack) showing a tab for the first time: it moves the
+            // focus on to the tab's first control after Start has taken it.
+            pages.tab = .second
+            pump(until: { widgetNamed("start", in: window).map { gtk_widget_get_mapped($0) != 0 } ?? false },
+                 "the second tab shown")
+            nextTurn()
+            let start = try #require(widgetNamed("start", in: window))
+            let other = try #require(widgetNamed("other", in: window))
+            #expect(gtk_widget_has_focus(start) != 0, "Start has the focus once the second tab shows")
+
+            // Shown again, the view stack puts the focus back where it was when the tab
+            // was left, on Other, after Start has taken it.
+            gtk_widget_grab_focus(other)
+            pages.tab = .first
+            pump(until: { gtk_widget_get_mapped(start) == 0 }, "the first tab shown again")
+            gtk_widget_grab_focus(elsewhere)
+            pages.tab = .second
+            pump(until: { gtk_widget_get_mapped(start) != 0 }, "the second tab shown again")
+            nextTurn()
+            #expect(gtk_widget_has_focus(start) != 0, "Start has the focus, not Other, where it was left")
+
+            // A page stack (GtkStack) inside the tab, switching back to Start's page.
+            pages.step = .next
+            pump(until: { widgetNamed("back", in: window).map { gtk_widget_get_mapped($0) != 0 } ?? false },
+                 "the next step shown")
+            let back = try #require(widgetNamed("back", in: window))
+            gtk_widget_grab_focus(back)
+            pages.step = .start
+            pump(until: { gtk_widget_get_mapped(start) != 0 }, "Start's step shown again")
+            nextTurn()
+            #expect(gtk_widget_has_focus(start) != 0, "Start has the focus once its step shows again")
+        }
+
         private func activate(_ window: Window) throws {
             try GtkTestSupport.activate(typed(window.gtkWindow))
         }
@@ -146,4 +189,38 @@ private struct Digits: View {
 private final class StateText {
     var value = ""
     var binding: Binding<String> { Binding(get: { self.value }, set: { self.value = $0 }) }
+}
+
+@MainActor @Observable private final class SwitchedPages {
+    enum Tab: Hashable { case first, second }
+    enum Step: Hashable { case start, next }
+    var tab = Tab.first
+    var step = Step.start
+}
+
+/// Two tabs, as Kuchi's Home: the second holds steps, as its Challenge page, the
+/// first of which shows Start, taking the focus, before another control.
+private struct TabsWithSteps: View {
+    @Bindable var pages: SwitchedPages
+    private let link = ViewStackLink()
+
+    var body: some View {
+        ViewStack(selection: $pages.tab, link: link) {
+            ViewStackPage(SwitchedPages.Tab.first, title: "First", iconName: "go-first-symbolic") {
+                // In a box: a stack takes the focus along only from inside the page it leaves.
+                VStack { Button("Elsewhere") {}.widgetName("elsewhere") }
+            }
+            ViewStackPage(SwitchedPages.Tab.second, title: "Second", iconName: "go-last-symbolic") {
+                PageStack(selection: { pages.step }) {
+                    Page(SwitchedPages.Step.start) {
+                        VStack {
+                            Button("Start") {}.focusOnAppear().widgetName("start")
+                            Button("Other") {}.widgetName("other")
+                        }
+                    }
+                    Page(SwitchedPages.Step.next) { VStack { Button("Back") {}.widgetName("back") } }
+                }
+            }
+        }
+    }
 }

@@ -8,6 +8,11 @@ final class ViewStackWidget: Widget {
         // Each page is measured on its own: one page's width is not every page's minimum.
         adw_view_stack_set_hhomogeneous(opaque, 0)
         adw_view_stack_set_vhomogeneous(opaque, 0)
+        // After the switch has moved the focus into the page: see AppearingFocus.
+        let stack = opaque
+        on("notify::visible-child") {
+            if let page = adw_view_stack_get_visible_child(stack) { AppearingFocus.pageShown(page) }
+        }
     }
 
     /// Adds a page; returns it, to show or hide it later.
@@ -64,9 +69,41 @@ final class ToastOverlayWidget: Widget {
 
     /// Shows `title` for a few seconds (the overlay queues them).
     func show(_ title: String) {
-        let toast = adw_toast_new(title)
+        // safe: libadwaita's constructors never return NULL (they abort on out-of-memory).
+        let toast = adw_toast_new(title)!
         adw_toast_set_timeout(toast, 4)
         adw_toast_overlay_add_toast(opaque, toast)
+        nameCloseButtons()
+        // A toast queued behind another is built when that one is dismissed, by the
+        // overlay's handler, connected first, so run first. (The toast lives as long as
+        // the overlay, which dismisses it on disposal, when the wrapper has gone.)
+        Signal.connect(UnsafeMutableRawPointer(toast), "dismissed") { [weak self] in self?.nameCloseButtons() }
+    }
+
+    /// Names the close button of each toast shown, "Close" as GTK translates it:
+    /// libadwaita 1.2 leaves this icon-only button unnamed (GTK 4.8 reads it as
+    /// "GtkImage"); later versions add a tooltip, "Dismiss", but no name. It is found as
+    /// the toast's button that shows an icon (its other button, for an action, shows
+    /// text), not by libadwaita's private names, which are not the same in every version.
+    private func nameCloseButtons() {
+        let content = adw_toast_overlay_get_child(opaque)
+        var child = gtk_widget_get_first_child(pointer)
+        while let toast = child {
+            if toast != content { nameIconButtons(in: toast) }
+            child = gtk_widget_get_next_sibling(toast)
+        }
+    }
+
+    private func nameIconButtons(in widget: UnsafeMutablePointer<GtkWidget>) {
+        if gtkkit_is_a(widget, gtk_button_get_type()) != 0,
+           gtk_button_get_icon_name(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkButton.self)) != nil {
+            gtkkit_set_accessible_label(widget, StockLabels.close)
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let next = child {
+            nameIconButtons(in: next)
+            child = gtk_widget_get_next_sibling(next)
+        }
     }
 }
 

@@ -65,6 +65,11 @@ final class StackWidget: Widget {
         gtk_stack_set_transition_type(opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_set_hhomogeneous(opaque, homogeneous ? 1 : 0)
         gtk_stack_set_vhomogeneous(opaque, homogeneous ? 1 : 0)
+        // After the switch has moved the focus into the page: see AppearingFocus.
+        let stack = opaque
+        on("notify::visible-child") {
+            if let page = gtk_stack_get_visible_child(stack) { AppearingFocus.pageShown(page) }
+        }
     }
 
     private var pages: [(name: String, widget: Widget)] = []
