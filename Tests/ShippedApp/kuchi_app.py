@@ -66,7 +66,8 @@ def binary():
     path = os.environ.get("KUCHI_BINARY")
     if not path or not os.access(path, os.X_OK):
         raise RuntimeError("KUCHI_BINARY must name the built kuchi (meson test sets it)")
-    return path
+    # Absolute: a test may run it in a folder of its own (KUCHI_BINARY=build/kuchi by hand).
+    return os.path.abspath(path)
 
 
 def locale_for(language):
