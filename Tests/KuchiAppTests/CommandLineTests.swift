@@ -40,6 +40,8 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: home.appendingPathComponent("data/kuchi/overrides"), withIntermediateDirectories: true)
         try Data(#"{"format": 1, "cards": {"はい": {"answer": "yes indeed"}}}"#.utf8)
             .write(to: home.appendingPathComponent("data/kuchi/overrides/kuchi-basics.json"))
+        // The folder must be there: an export makes none (NamedFile).
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("out"), withIntermediateDirectories: true)
         let file = home.appendingPathComponent("out/basics.json")
         let result = try runBuiltProgram("kuchi", ["--export-deck", file.path], environment: environment)
         #expect(result.status == 0)

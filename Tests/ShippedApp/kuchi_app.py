@@ -66,12 +66,13 @@ def binary():
     path = os.environ.get("KUCHI_BINARY")
     if not path or not os.access(path, os.X_OK):
         raise RuntimeError("KUCHI_BINARY must name the built kuchi (meson test sets it)")
-    return path
+    # Absolute: a test may run it in a folder of its own (KUCHI_BINARY=build/kuchi by hand).
+    return os.path.abspath(path)
 
 
 def locale_for(language):
     """A UTF-8 locale of `language` installed on this system, or C.UTF-8."""
-    wanted = {"de": "de_DE", "es": "es_ES", "pt_BR": "pt_BR"}.get(language, language)
+    wanted = {"de": "de_DE", "en": "en_US", "es": "es_ES", "pt_BR": "pt_BR"}.get(language, language)
     installed = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
     for name in installed:
         if name.lower().replace("-", "") in (wanted.lower() + ".utf8",):
@@ -260,11 +261,15 @@ def find_application(process, title):
 class KuchiApp:
     """One run of `kuchi` with its own HOME; a context manager that quits it."""
 
-    def __init__(self, home=None, arguments=(), drop_privileges=False, speech_dispatcher=False, language=None):
+    def __init__(self, home=None, arguments=(), drop_privileges=False, speech_dispatcher=False, language=None,
+                 locale=None):
         self.owns_home = home is None
         # A gettext language ("de", "pt_BR"); None runs Kuchi in English whatever the
         # environment of the test run says.
         self.language = language
+        # The LANG to run under: by default C.UTF-8, or the language's own locale when
+        # the system has it.
+        self.locale = locale
         self.home = home or tempfile.mkdtemp(prefix="kuchi-shipped-")
         self.arguments = list(arguments)
         self.drop_privileges = drop_privileges
@@ -290,6 +295,8 @@ class KuchiApp:
             # The language's own locale when the system has it (dates and numbers
             # follow it); otherwise C.UTF-8, where LANGUAGE still picks the messages.
             environment.update(LANGUAGE=self.language, LANG=locale_for(self.language))
+        if self.locale:
+            environment.update(LANG=self.locale)
         return environment
 
     def command(self):

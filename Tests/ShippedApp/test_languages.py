@@ -14,8 +14,8 @@ import re
 import subprocess
 import unittest
 
-from kuchi_app import (KuchiApp, binary, click, kuchi_basics_answers, name, nodes, question_word, role,
-                       wait_until, xdotool)
+from kuchi_app import (KuchiApp, binary, click, kuchi_basics_answers, locale_for, name, nodes, question_word, role,
+                       wait_until, write, xdotool)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TEMPLATE = os.path.join(HERE, "..", "..", "po", "kuchi.pot")
@@ -165,6 +165,61 @@ class MissingLocale(unittest.TestCase):
         self.assertIn(german, self.options(LANG="xx_XX.UTF-8", LANGUAGE="de"))
         # Positive control: without LANGUAGE the same option reads in English.
         self.assertIn("Check the deck in FILE and exit", self.options(LANG="xx_XX.UTF-8"))
+
+
+class DigitGrouping(unittest.TestCase):
+    """Numbers group as the learner's numeric locale groups them (LC_NUMERIC, from LANG
+    or set by itself); when that is C or C.UTF-8, which has no grouping of its own, as
+    the language of the catalogue in use does: LANG=C.UTF-8 LANGUAGE=de shows German
+    words and "3.302", not "3,302". JLPT N1 has 3,302 cards."""
+
+    N1 = os.path.join(os.path.dirname(os.path.dirname(HERE)), "data", "decks", "jlpt-n1.json")
+
+    def check_deck(self, **locale):
+        environment = {key: value for key, value in os.environ.items()
+                       if not key.startswith(("LC_", "LANG"))}
+        environment.update(locale)
+        result = subprocess.run([binary(), "--check-deck", self.N1], env=environment, capture_output=True, text=True,
+                                timeout=60)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result.stdout.strip()
+
+    def test_the_catalogue_language_groups_digits_where_the_numeric_locale_has_no_grouping(self):
+        self.assertEqual(self.check_deck(LANG="C.UTF-8", LANGUAGE="de"), "ok: 3.302 Karten")
+        self.assertEqual(self.check_deck(LANG="C.UTF-8", LANGUAGE="es"), "ok: 3.302 tarjetas")
+        self.assertEqual(self.check_deck(LANG="C.UTF-8", LANGUAGE="pt_BR"), "ok: 3.302 cartões")
+        # A LANG the system has not generated falls back to C.UTF-8: the same.
+        self.assertEqual(self.check_deck(LANG="xx_XX.UTF-8", LANGUAGE="de"), "ok: 3.302 Karten")
+        # Positive controls: no catalogue (English), or C.UTF-8 alone, groups as English.
+        self.assertEqual(self.check_deck(LANG="C.UTF-8"), "ok: 3,302 cards")
+        self.assertEqual(self.check_deck(LANG="C.UTF-8", LANGUAGE="en"), "ok: 3,302 cards")
+
+    @unittest.skipUnless(locale_for("de") != "C.UTF-8" and locale_for("en") != "C.UTF-8",
+                         "needs de_DE.UTF-8 and en_US.UTF-8 (Debian: locales-all)")
+    def test_a_numeric_locale_the_learner_set_wins(self):
+        self.assertEqual(self.check_deck(LANG=locale_for("de"), LANGUAGE="de"), "ok: 3.302 Karten")
+        self.assertEqual(self.check_deck(LANG=locale_for("en"), LC_NUMERIC=locale_for("de")), "ok: 3.302 cards")
+        self.assertEqual(self.check_deck(LANG=locale_for("de"), LANGUAGE="de", LC_NUMERIC=locale_for("en")),
+                         "ok: 3,302 Karten")
+
+    def statistics_shows(self, number, **settings):
+        app = KuchiApp(**settings)
+        write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
+        write(os.path.join(app.config, "settings.json"), '{"deck": "jlpt-n1"}')
+        with app:
+            app.focus_window()
+            xdotool("key", "alt+3")
+            # The New row of Statistics: every card of the deck, none reviewed yet.
+            app.find("label", number, timeout=30)
+
+    def test_statistics_in_german_under_c_utf8(self):
+        self.statistics_shows("3.302", language="de", locale="C.UTF-8")
+
+    def test_statistics_controls(self):
+        # The German locale itself, where the system has it; and C.UTF-8 in English.
+        if locale_for("de") != "C.UTF-8":
+            self.statistics_shows("3.302", language="de")
+        self.statistics_shows("3,302", locale="C.UTF-8")
 
 
 class PluralsInEveryLanguage(unittest.TestCase):

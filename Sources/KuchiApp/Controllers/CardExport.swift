@@ -7,8 +7,9 @@ import Glibc
 /// Exporting the deck in use, with the learner's edits, as a Kuchi deck file, and its
 /// review log as the FSRS optimizer's CSV: from the window's menu (``CardShelf``) and
 /// from the command line (`--export-deck FILE`, `--export-reviews FILE`, answered in
-/// the launching process). Both write atomically and durably (``AtomicFile``) and say
-/// what they wrote, or why not, naming the file.
+/// the launching process). Both write atomically and durably, only where `cp` would
+/// write (``NamedFile``: no missing folder made, no symbolic link, folder, pipe or
+/// read-only file replaced), and say what they wrote, or why not, naming the file.
 enum CardExport {
     /// What can be exported.
     enum Kind: Sendable {
@@ -26,26 +27,32 @@ enum CardExport {
 
     /// Writes `deck` to `path`; says what was written.
     static func write(_ deck: Deck, to path: LocalPath) throws(ExportError) -> String {
-        guard let url = path.url else { throw ExportError(path: path, reason: tr("its name is not UTF-8")) }
+        let data: Data
         do {
-            try deck.write(to: url)
+            data = try deck.encoded()
         } catch {
             throw ExportError(path: path, reason: error.error.words)
         }
+        try save(data, to: path)
         return trn("Wrote {count} card of “{deck}” to {file}", "Wrote {count} cards of “{deck}” to {file}", deck.cards.count,
                    ["deck": deck.name, "file": "\(path)"])
     }
 
     /// Writes `reviews` of the deck called `name` to `path`; says what was written.
     static func write(_ reviews: [ExportedReview], of name: String, to path: LocalPath) throws(ExportError) -> String {
-        guard let url = path.url else { throw ExportError(path: path, reason: tr("its name is not UTF-8")) }
-        do {
-            try AtomicFile.write(ReviewLogCSV.encode(reviews), to: url)
-        } catch {
-            throw ExportError(path: path, reason: error.error.words)
-        }
+        try save(ReviewLogCSV.encode(reviews), to: path)
         return trn("Wrote {count} review of “{deck}” to {file}", "Wrote {count} reviews of “{deck}” to {file}", reviews.count,
                    ["deck": name, "file": "\(path)"])
+    }
+
+    /// Writes `data` to `path` by ``NamedFile``'s rule, the command line's and the file
+    /// chooser's alike: only where `cp` would write it, and never through a symbolic link.
+    private static func save(_ data: Data, to path: LocalPath) throws(ExportError) {
+        do {
+            try NamedFile.write(data, to: path)
+        } catch {
+            throw ExportError(path: path, reason: error.reason)
+        }
     }
 
     /// `kuchi --export-deck FILE` / `--export-reviews FILE`: the deck chosen in
@@ -56,6 +63,12 @@ enum CardExport {
         let id: String
         if case .loaded(let settings) = storage.loadSettings() { id = settings.deck } else { id = Settings().deck }
         do throws(ExportError) {
+            // A name the export could not be written to is refused before the work.
+            do {
+                try NamedFile.check(path)
+            } catch {
+                throw ExportError(path: path, reason: error.reason)
+            }
             let deck: Deck
             do {
                 deck = try catalog.load(id: id)

@@ -5,7 +5,8 @@ import KuchiModel
 /// Puts Kuchi's words, the model's included, into the learner's language.
 ///
 /// Installs a ``Localization`` backed by gettext (``Gettext``) and the locale's number
-/// grouping, once, before any text is made. The catalogues (`kuchi.mo`) are looked for
+/// grouping (or, where the numeric locale is C, the grouping of the catalogue's
+/// language: ``Gettext/numberGrouping()``), once, before any text is made. The catalogues (`kuchi.mo`) are looked for
 /// in order in `$KUCHI_LOCALE_DIR`; in `po/` beside the executable (meson's build tree,
 /// where `build/kuchi` runs from); in the locale folder an installed build was
 /// configured with (PREFIX/share/locale); and, in a debug build that was not

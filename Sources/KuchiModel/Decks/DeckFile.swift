@@ -82,6 +82,12 @@ extension Deck {
     /// Writes the deck to `url` as a Kuchi deck file (format 2), atomically and durably:
     /// what the card browser's export makes, and what importing reads back.
     public func write(to url: URL) throws(AtomicFile.WriteError) {
-        try AtomicFile.write(DeckFile.encode(self), to: url)
+        try AtomicFile.write(encoded(), to: url)
+    }
+
+    /// The deck as a Kuchi deck file (format 2), the bytes ``write(to:)`` writes: for a
+    /// file a person named, which ``NamedFile`` writes.
+    public func encoded() throws(AtomicFile.WriteError) -> Data {
+        try DeckFile.encode(self)
     }
 }

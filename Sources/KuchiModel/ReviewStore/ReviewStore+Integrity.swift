@@ -4,19 +4,27 @@ import FoundationEssentials
 extension ReviewStore {
     /// Left out of the check on opening: the log is nine tenths of a big database (a
     /// third of a second to check at a million reviews) and no session reads it.
-    /// ``checkReviewLog(path:)`` checks it.
+    /// ``checkReviewLog(path:until:)`` checks it.
     static let reviewLogTables: Set<String> = ["review"]
 
     /// Checks the review log and its indexes (`PRAGMA quick_check`), which opening leaves
-    /// out to open fast; throws ``ReviewStoreError/Kind/corrupt(_:)`` if it is damaged.
+    /// out to open fast; throws ``ReviewStoreError/Kind/corrupt(_:)`` if it is damaged,
+    /// or an error of its own if `shouldStop` returned true (asked every few thousand
+    /// steps) and it stopped.
     ///
     /// Uses a read-only connection of its own, so it can run on any thread while a store
     /// is in use (the write-ahead log lets a reader work beside the writer): the app runs
-    /// it in the background after start-up. Like opening, it changes nothing.
-    public static func checkReviewLog(path: String) throws(ReviewStoreError) {
+    /// it in the background after start-up. Like opening, it changes nothing; but a
+    /// read-only connection creates the `-wal` and `-shm` files if they are missing and
+    /// cannot remove them, so it must not run when no store has the file open (the app
+    /// stops it before its store closes).
+    public static func checkReviewLog(
+        path: String, until shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws(ReviewStoreError) {
         try storeErrors(path: path) {
             let database = try SQLiteDatabase(path: path, readOnly: true)
             database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            database.setProgressHandler(every: 10_000, shouldStop)
             try checkTables(database, path: path) { reviewLogTables.contains($0) }
         }
     }

@@ -27,9 +27,10 @@ public enum AtomicFile {
     }
 
     /// Replaces the contents of `url` with `data`, creating missing parent directories
-    /// with owner-only permissions (0700).
-    public static func write(_ data: Data, to url: URL) throws(WriteError) {
-        try write(data, to: url, beforeRename: { _ in })
+    /// with owner-only permissions (0700), or, without `creatingFolders`, failing when
+    /// the folder is missing (a file a person named: ``NamedFile``).
+    public static func write(_ data: Data, to url: URL, creatingFolders: Bool = true) throws(WriteError) {
+        try write(data, to: url, creatingFolders: creatingFolders, beforeRename: { _ in })
     }
 
     /// The same, with a hook that runs after the temporary file is written and flushed
@@ -38,10 +39,10 @@ public enum AtomicFile {
     /// A test seam: a hook that throws stands for a crash at the worst moment. The
     /// error propagates, the rename never happens and the temporary file is removed.
     public static func write(
-        _ data: Data, to url: URL, beforeRename: (URL) throws(WriteError) -> Void
+        _ data: Data, to url: URL, creatingFolders: Bool = true, beforeRename: (URL) throws(WriteError) -> Void
     ) throws(WriteError) {
         let directory = url.deletingLastPathComponent()
-        try makeDirectories(LocalPath(directory))
+        if creatingFolders { try makeDirectories(LocalPath(directory)) }
         // Hidden, and unique per write so two writers never share a temporary file.
         let temporary = directory.appendingPathComponent(temporaryPrefix(for: url.lastPathComponent) + UUID().uuidString)
         var renamed = false

@@ -27,6 +27,9 @@ final class ReviewStoreConnection {
     @ObservationIgnored private var opener: ReviewStoreOpener?
     /// How long after opening the review log is checked.
     @ObservationIgnored private let logCheckDelay: Duration
+    /// The background check of the review log, once the store has opened; ``close()``
+    /// stops it.
+    @ObservationIgnored private(set) var logCheck: ReviewLogCheck?
 
     /// A store already open (or none), with the problem that says why there is none.
     init(store: ReviewStore?, problem: String?) {
@@ -52,7 +55,7 @@ final class ReviewStoreConnection {
         case .opened(let opened, let legacyProblem):
             store = opened
             openProblem = legacyProblem.map(ScheduleWords.legacyNotImported)
-            ReviewStoreOpener.checkLogInBackground(path: opener.path, after: logCheckDelay) { [weak self] damage in
+            logCheck = ReviewLogCheck(path: opener.path, after: logCheckDelay) { [weak self] damage in
                 self?.finishLogCheck(problem: damage.map(ScheduleWords.logDamaged))
             }
         case .inMemory(let memory, let error):
@@ -73,8 +76,12 @@ final class ReviewStoreConnection {
     }
 
     /// Brings the database file up to date (every review in it, none left only in the
-    /// write-ahead log) and closes it; nothing opens after this.
+    /// write-ahead log) and closes it, so that the file is all there is: SQLite removes
+    /// its `-wal` and `-shm` as the last connection closes. Nothing opens after this.
     func close() {
+        // First, so the store's connection is the last: the log's check reads through
+        // a connection of its own, which would leave them (ReviewLogCheck).
+        logCheck?.stop()
         try? store?.checkpoint()
         // The last reference: the connection closes now.
         store = nil

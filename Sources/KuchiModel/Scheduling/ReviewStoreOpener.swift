@@ -2,8 +2,9 @@ import FoundationEssentials
 
 /// What opens the review store: the database at a path, tried again while the cause
 /// can pass (a lock, a read-only folder, a full disk) and given up after damage that
-/// cannot; the old progress file imported once it opens; the review log checked in the
-/// background afterwards. It decides; ``ScheduleWords`` words it; the planner shows it.
+/// cannot; the old progress file imported once it opens (the review log is checked in
+/// the background afterwards: ``ReviewLogCheck``). It decides; ``ScheduleWords`` words
+/// it; the planner shows it.
 struct ReviewStoreOpener {
     /// How a try went.
     enum Outcome {
@@ -52,26 +53,6 @@ struct ReviewStoreOpener {
                 if let memory = try? ReviewStore.inMemory() { return .inMemory(memory, because: error) }
             }
             return .failed(error)
-        }
-    }
-
-    /// Checks the review log at `path`, which opening leaves out to open fast (about a
-    /// second at a million reviews), `delay` from now on a thread of its own with a
-    /// read-only connection; gives `report` the damage found, or nil. Nothing is changed
-    /// either way.
-    static func checkLogInBackground(
-        path: String, after delay: Duration, report: @escaping @MainActor (_ damage: ReviewStoreError?) -> Void
-    ) {
-        Task.detached(priority: .background) {
-            try? await Task.sleep(for: delay)
-            let damage: ReviewStoreError?
-            do throws(ReviewStoreError) {
-                try ReviewStore.checkReviewLog(path: path)
-                damage = nil
-            } catch {
-                damage = error
-            }
-            await report(damage)
         }
     }
 }

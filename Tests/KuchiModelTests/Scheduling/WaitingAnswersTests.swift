@@ -116,6 +116,23 @@ struct WaitingAnswersTests {
         #expect(planner.review("q4", deck: "n", rating: .good, answerTime: .seconds(1)) == nil, "closed")
     }
 
+    @Test("closing before the review log's check is due leaves the database file alone: no -wal or -shm beside it")
+    func closeBeforeLogCheck() async throws {
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
+        let path = storePath(in: directory)
+        // As when the store opens late (a full disk with space again) and a quit follows
+        // within the check's delay. Stopped, the check ends without waiting it out.
+        let planner = StudyPlanner.open(path: path, legacyProgress: nil, settings: { Settings() }, logCheckDelay: .seconds(2))
+        planner.review("q1", deck: "n", rating: .good, answerTime: .seconds(1))
+        let check = try #require(planner.connection.logCheck?.task)
+        planner.close()
+        await check.value
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kuchi.sqlite3"])
+        #expect(!planner.hasCheckedLog, "the check did not run after the close")
+        #expect(try reviewsInCopy(ofFile: path) == 1)
+    }
+
     @Test("a quiet moment after answers checkpoints the log, so a copy of the file is a backup")
     func quietMomentCheckpoints() async throws {
         let temporaryFolder = try TemporaryFolder()
