@@ -9,14 +9,17 @@ import KuchiModel
 /// *Import…* does, through the real import job and its bar (`ImportProbe`), with the
 /// window's frame clock watched all along (a tick callback: the frames come
 /// continuously, and the longest gap between two is how long the window stood still);
-/// then Cancel pressed during the largest ones. The packages: `store-bench --hostile`'s
-/// (made into /tmp/kuchi-hostile, the 477 MiB collection among them), the repository's
-/// Anki fixtures, and any given.
+/// then Cancel pressed during the largest ones. The packages: those given, or else
+/// `store-bench --hostile`'s (made into /tmp/kuchi-hostile, the 477 MiB collection
+/// among them) and the repository's Anki fixtures.
 @MainActor
 enum ImportBenchmarks {
     static func run(arguments: [String]) {
-        var packages = files(in: URL(fileURLWithPath: "/tmp/kuchi-hostile"))
-            + files(in: Repository.root().appendingPathComponent("Tests/KuchiModelTests/Fixtures/anki"))
+        // The packages given, or else the hostile ones and the fixtures.
+        var packages = arguments.isEmpty
+            ? files(in: URL(fileURLWithPath: "/tmp/kuchi-hostile"))
+                + files(in: Repository.root().appendingPathComponent("Tests/KuchiModelTests/Fixtures/anki"))
+            : []
         for argument in arguments {
             let url = URL(fileURLWithPath: argument)
             var isFolder: ObjCBool = false

@@ -19,8 +19,8 @@ if CommandLine.arguments.contains("--help") {
           --gtkkit                 the GtkKit table only (bindings, environment, counter)
           --list                   the List table only (needs gtk-list-baseline built)
           --cards                  the card browser over 100,000 cards only
-          --imports [FILE|FOLDER…] imports in the window: store-bench --hostile's packages
-                                   (/tmp/kuchi-hostile), the Anki fixtures and those given,
+          --imports [FILE|FOLDER…] imports in the window: those given, or else store-bench
+                                   --hostile's packages (/tmp/kuchi-hostile) and the Anki fixtures,
                                    each to its verdict with the frame clock watched, and
                                    Cancel during the largest
           --speech                 the speech tables only: the main loop while

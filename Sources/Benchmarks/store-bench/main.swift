@@ -6,7 +6,8 @@
 // packages of issue 30 (HostileBench.swift), each checked and imported in a process of
 // its own, then Cancel (CancelBench.swift). Run it in release:
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
-// `--typed`, `--furigana` and `--zip-bomb` print that table only.
+// `--typed`, `--furigana`, `--zip-bomb` and `--replay` (a package's history replayed into the
+// review store, ReplayBench.swift) print that table only.
 import BenchSupport
 import Foundation
 import KuchiModel
@@ -36,6 +37,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--anki"), flag + 1 < Command
 
 if CommandLine.arguments.contains("--furigana") {
     try FuriganaBench.table().print()
+    exit(0)
+}
+if CommandLine.arguments.contains("--replay") {
+    try ReplayBench.table().print()
     exit(0)
 }
 if CommandLine.arguments.contains("--zip-bomb") {

@@ -64,7 +64,7 @@ public final class ImportProgress: Sendable {
         return bits == UInt64.max ? nil : Double(bitPattern: bits)
     }
 
-    /// Enters `phase`, its fraction unknown until ``advance(to:)``.
+    /// Enters `phase`, its fraction unknown until the import says how far it has come.
     public func begin(_ phase: Phase) {
         fractionBits.store(UInt64.max, ordering: .relaxed)
         guard currentPhase.exchange(phase.rawValue, ordering: .relaxed) != phase.rawValue else { return }

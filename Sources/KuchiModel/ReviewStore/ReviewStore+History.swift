@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// What ``ReviewStore/importHistory(_:deck:scheduler:)`` brought in.
+/// What ``ReviewStore/importHistory(_:deck:scheduler:shouldStop:)`` brought in.
 public struct HistoryImport: Sendable, Equatable {
     /// Cards with a history now, and the reviews replayed into them.
     public var cards = 0
@@ -74,6 +74,11 @@ extension ReviewStore {
         _ history: [ImportedReview], deck: String, scheduler: FSRSScheduler, shouldStop: () -> Bool = { false }
     ) throws(ReviewStoreError) -> HistoryImport {
         guard !history.isEmpty else { return HistoryImport() }
+        // A page cache large enough for the transaction's pages: with SQLite's 2 MiB,
+        // pages of the indexes left the cache and were written to the log again and again
+        // (200,000 reviews: 1.46 s, mostly writes; 0.98 s with 64 MiB, which cost as much memory as the history itself); 16 MiB while the replay runs.
+        try? database.execute("PRAGMA cache_size = -16384")
+        defer { try? database.execute("PRAGMA cache_size = -2000") }
         let (result, deckRow) = try storeErrors {
             try database.transaction {
                 guard let deckRow = try deckID(named: deck, creating: true) else {
