@@ -22,8 +22,8 @@ belongs to (re_restr, re_nokanji), every sense's English glosses in order with t
 a sense is restricted to (stagk, stagr), and whether the first sense is "usually written
 in kana" (uk). Parts of speech, cross-references and notes are left out.
 
-The file (SQLite, format 1, `PRAGMA user_version`), described for its reader in
-Sources/KuchiModel/Dictionary/JapaneseDictionary.swift:
+The file (SQLite, format 1, `PRAGMA user_version`), read by `JapaneseDictionary` in
+Sources/KuchiModel/Dictionary/:
 
   entry(id INTEGER PRIMARY KEY, kanji, readings, senses, usually_kana)
       kanji: the kanji forms, one a line ("\\n"-separated), "" for a word with none.
