@@ -41,7 +41,7 @@ let gtkSwift: [SwiftSetting] = [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] 
 let gtkLinker: [LinkerSetting] = [.unsafeFlags(gtkLibraries)]
 
 // KuchiModel's topic folders, each opening with a README.md that says what it owns.
-let kuchiModelFolders: [String] = ["Decks", "Importing", "Importing/AnkiImport", "JSON", "Practice", "Scheduling", "CardBrowser", "Japanese", "UserFiles", "SafeFileIO", "FSRS", "ReviewStore", "Localization"]
+let kuchiModelFolders: [String] = ["Decks", "Importing", "Importing/AnkiImport", "JSON", "Practice", "Scheduling", "CardBrowser", "Japanese", "UserFiles", "SafeFileIO", "FSRS", "ReviewStore", "Localization", "Dictionary"]
 
 let package = Package(
     name: "Kuchi",

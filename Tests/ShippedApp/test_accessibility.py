@@ -39,6 +39,10 @@ LIBRARY_UNNAMED = [
     *[("frame:About", f"frame:About > filler:AdwLeaflet > panel:GtkStackPage > list:GtkListBox > "
                       f"list item:{row} > image:GtkImage")
       for row in ("Website", "Debugging Information")],
+    # The link icon of the Credits row that links to the dictionary's licence (About.swift):
+    # presentation in 1.4.0, as the other rows' icons.
+    ("frame:About", "frame:About > filler:AdwLeaflet > panel:GtkStackPage > list:Vocabulary > "
+                    "list item:Dictionary: JMdict’s common words, EDRDG (CC BY-SA 4.0) > image:GtkImage"),
     # The application icon: presentation in 1.4.0 (the name beside it says the same).
     ("frame:About", "frame:About > filler:AdwLeaflet > image:GtkImage"),
     # The version, a button (it copies the version) whose text is a child label GTK 4.8

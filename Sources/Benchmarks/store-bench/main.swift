@@ -1,13 +1,15 @@
 // The review store against a synthetic history: 100,000 cards, 1,000,000 reviews; and,
 // first, typed answers (TypedAnswerBench.swift), furigana over a word list
-// (FuriganaBench.swift) and a zip bomb refused (ZipBombBench.swift). Prints medians
+// (FuriganaBench.swift), a zip bomb refused (ZipBombBench.swift) and the bundled
+// dictionary's lookups (DictionaryBench.swift). Prints medians
 // against the targets; it asserts nothing. `--anki PACKAGE` measures an Anki package's
 // check and import instead; `--hostile [--timeout SECONDS] [--only FILE]` the hostile
 // packages of issue 30 (HostileBench.swift), each checked and imported in a process of
 // its own, then Cancel (CancelBench.swift). Run it in release:
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
-// `--typed`, `--furigana`, `--zip-bomb` and `--replay` (a package's history replayed into the
-// review store, ReplayBench.swift) print that table only.
+// `--typed`, `--furigana`, `--zip-bomb`, `--replay` (a package's history replayed into the
+// review store, ReplayBench.swift) and `--dictionary` (the bundled dictionary's lookups,
+// DictionaryBench.swift) print that table only.
 import BenchSupport
 import Foundation
 import KuchiModel
@@ -47,6 +49,10 @@ if CommandLine.arguments.contains("--zip-bomb") {
     try ZipBombBench.table().print()
     exit(0)
 }
+if CommandLine.arguments.contains("--dictionary") {
+    try DictionaryBench.table().print()
+    exit(0)
+}
 
 var typedTable = try TypedAnswerBench.table()
 try TypedAnswerBench.committed(into: &typedTable)
@@ -55,6 +61,7 @@ typedTable.print()
 if CommandLine.arguments.contains("--typed") { exit(0) }
 try FuriganaBench.table().print()
 try ZipBombBench.table().print()
+try DictionaryBench.table().print()
 
 let cardCount = 100_000
 let newCardCount = 10_000

@@ -1,7 +1,7 @@
 import GtkKit
 import KuchiModel
 
-/// The About dialog's content, crediting the vocabulary sources.
+/// The About dialog's content, crediting the vocabulary sources and the dictionary.
 enum About {
     static var info: AboutInfo {
         AboutInfo(
@@ -22,6 +22,9 @@ enum About {
                     tr("Jonathan Waller’s JLPT lists (CC BY)"),
                     "Tatoeba (CC BY 2.0 FR)",
                     tr("wordfreq, Robyn Speer (word order; CC BY-SA 4.0)"),
+                    // TRANSLATORS: the address at the end makes the line a link to the
+                    // dictionary's licence: keep it as it is, last.
+                    tr("Dictionary: JMdict’s common words, EDRDG (CC BY-SA 4.0) https://www.edrdg.org/edrdg/licence.html"),
                 ]),
                 (tr("Inspired by"), [tr("The Kuchi app of “SwiftUI by Tutorials”")]),
             ])

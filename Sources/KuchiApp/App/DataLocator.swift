@@ -1,7 +1,7 @@
 import CKuchiConfig
 import FoundationEssentials
 
-/// Finds Kuchi's data (decks, icons) wherever the app runs from.
+/// Finds Kuchi's data (decks, the dictionary, icons) wherever the app runs from.
 ///
 /// In order: `$KUCHI_DATA_DIR`; `data/` beside the executable (meson's build tree, where
 /// `build/data/decks` and `build/data/icons` link to the source tree's, so `build/kuchi`
@@ -15,6 +15,13 @@ public enum DataLocator {
     }
 
     public static var decksDirectory: URL? { dataDirectory?.appendingPathComponent("decks") }
+
+    /// The bundled dictionary (`JapaneseDictionary` reads it), when it is there: a data
+    /// folder from before it was bundled has none.
+    public static var dictionaryFile: URL? {
+        guard let file = dataDirectory?.appendingPathComponent("dictionary/jmdict-common.sqlite3") else { return nil }
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
+    }
 
     /// An hicolor icon tree next to the data, when not installed system-wide.
     public static var iconsDirectory: URL? {
