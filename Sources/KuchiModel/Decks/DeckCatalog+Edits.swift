@@ -78,7 +78,7 @@ extension DeckCatalog {
     }
 
     /// Writes `deck` as the imported deck `id`, once it loads as a deck should.
-    private func write(_ deck: Deck, id: String) throws(DeckError) -> Deck {
+    func write(_ deck: Deck, id: String) throws(DeckError) -> Deck {
         let data = try check(deck, id: id)
         do {
             try AtomicFile.write(data, to: importedFolder.appendingPathComponent("\(id).json"))
@@ -97,11 +97,11 @@ extension DeckCatalog {
         } catch {
             throw refusal(id, tr("could not be written: {reason}", ["reason": error.error.words]))
         }
-        _ = try DeckLoader.decode(data, file: "\(id).json")
+        _ = try DeckLoader.decode(data, file: "\(id).json", choicesPerQuestion: choicesNeeded(id: id))
         return data
     }
 
-    private func refusal(_ id: String, _ message: String) -> DeckError {
+    func refusal(_ id: String, _ message: String) -> DeckError {
         DeckError(problems: [DeckProblem(file: "\(id).json", message: message)])
     }
 }

@@ -61,7 +61,7 @@ public struct DeckCatalog: Sendable {
         guard Settings.isDeckIdentifier(id) else {
             throw DeckError(problems: [DeckProblem(file: id, message: tr("is not a deck Kuchi knows"))])
         }
-        if let url = file(id: id) { return try DeckLoader.load(contentsOf: url) }
+        if let url = file(id: id) { return try DeckLoader.load(contentsOf: url, choicesPerQuestion: choicesNeeded(id: id)) }
         throw DeckError(problems: [DeckProblem(
             file: "\(id).json", message: tr("is no longer in Kuchi's decks; choose another deck in Settings"))])
     }
@@ -212,7 +212,7 @@ public struct DeckCatalog: Sendable {
     }
 
     /// An id from `name` ("JLPT N3 verbs" → "jlpt-n3-verbs") that no deck uses yet.
-    private func freshID(for name: String) -> String {
+    func freshID(for name: String) -> String {
         var stem = ""
         for scalar in name.lowercased().unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {

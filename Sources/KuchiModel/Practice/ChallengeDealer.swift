@@ -24,6 +24,11 @@ struct ChallengeDealer: Sendable {
             }
         }
         answersByLevel = byLevel
+        // A deck with fewer meanings than a question has choices (the learner's own
+        // words, at first) borrows the rest from Kuchi Basics.
+        if all.count < self.choicesPerQuestion {
+            for card in Deck.kuchiBasics.cards where seen.insert(card.answer).inserted { all.append(card.answer) }
+        }
         allAnswers = all
     }
 
