@@ -219,6 +219,18 @@ final class DeckChooser {
         use(deck, id: inUse.catalogID)
     }
 
+    /// Adds `card` to the learner's deck `id` (``KuchiModel/DeckCatalog/add(_:to:)``:
+    /// "My Words" is made with its first word), for "Add a Word" and for dictionary apps:
+    /// the list of decks follows, and the deck in use, if it is that one, has the card at
+    /// once (new in its schedule). Returns the deck's name.
+    @discardableResult
+    func add(_ card: Challenge, to id: String) throws(DeckError) -> String {
+        let deck = try catalog.add(card, to: id)
+        entries = catalog.entries()
+        if inUse.catalogID == id { use(deck, id: id) }
+        return deck.name
+    }
+
     /// Lists the decks again, one having just been imported, and uses the deck `id`.
     func useImported(_ id: String) {
         entries = catalog.entries()
