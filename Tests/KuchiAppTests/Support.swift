@@ -43,7 +43,8 @@ final class AppHarness {
         models = AppModels.load(
             storage: storage, catalog: catalog, random: SeededRandomNumberGenerator(seed: seed),
             deckLoadGate: deckLoadGate,
-            speaker: speaker ?? Speaker(socketPath: self.folder.appendingPathComponent("no-speechd.sock").path))
+            speaker: speaker ?? Speaker(socketPath: self.folder.appendingPathComponent("no-speechd.sock").path),
+            dictionary: JapaneseDictionary(path: repository.appendingPathComponent("data/dictionary/jmdict-common.sqlite3").path))
         if let deckPath { models.decks.open(LocalPath(deckPath)) }
         Theme.install()
         window = MainWindow.make(application: nil, models: models)
@@ -91,6 +92,17 @@ final class AppHarness {
         var texts: [String] = []
         collectLabels(dialog, into: &texts)
         return texts
+    }
+
+    /// The widget named `name` in the open dialog.
+    func dialogWidget(_ name: String) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let dialog else { return nil }
+        func find(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+            if let widgetName = gtk_widget_get_name(widget), String(cString: widgetName) == name { return widget }
+            for child in children(of: widget) { if let found = find(child) { return found } }
+            return nil
+        }
+        return find(dialog)
     }
 
     /// Presses the dialog's OK button.

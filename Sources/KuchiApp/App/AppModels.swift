@@ -17,6 +17,8 @@ struct AppModels {
     let state: AppState
     let speaker: Speaker
     let cards: CardShelf
+    /// "Add a Word".
+    let words: WordAdder
 
     /// Loads the profile and settings from `storage`, and the deck they name (a large
     /// one in the background: see ``DeckChooser``; `deckLoadGate` runs on its thread
@@ -25,7 +27,8 @@ struct AppModels {
     static func load(
         storage: UserStore, catalog: DeckCatalog = AppModels.catalog,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
-        deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker = Speaker()
+        deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker = Speaker(),
+        dictionary: JapaneseDictionary? = AppModels.dictionary
     ) -> AppModels {
         // What an import killed half-way left (its unpacked collection, its sounds not
         // yet in place): no import runs before the models exist.
@@ -53,9 +56,10 @@ struct AppModels {
         let imports = DeckImports(chooser: decks, planner: planner, state: state)
         if !users.loadProblems.isEmpty { state.toaster.show(tr("A damaged file was moved aside")) }
         let cards = CardShelf(browser: CardBrowser(), decks: decks, planner: planner, state: state)
+        let words = WordAdder(dictionary: dictionary, chooser: decks, state: state)
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
-            decks: decks, imports: imports, state: state, speaker: speaker, cards: cards)
+            decks: decks, imports: imports, state: state, speaker: speaker, cards: cards, words: words)
     }
 
     /// The review history, in the XDG data folder beside the imported decks.
@@ -69,6 +73,11 @@ struct AppModels {
     }
 
     /// The bundled decks and the ones imported into the XDG data folder.
+    /// The bundled dictionary, opened by its first lookup (none when the data has none).
+    static var dictionary: JapaneseDictionary? {
+        DataLocator.dictionaryFile.map { JapaneseDictionary(path: $0.path) }
+    }
+
     static var catalog: DeckCatalog {
         DeckCatalog(
             bundledFolder: DataLocator.decksDirectory,

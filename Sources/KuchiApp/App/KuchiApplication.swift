@@ -128,6 +128,10 @@ public final class KuchiApplication {
             guard let window = self.window, let models = self.models else { return }
             models.undoLastAnswer(in: window)
         }
+        application.addAction("add-word", accelerators: ["<Control>n"]) { [unowned self] in
+            guard let models = self.models, models.state.screen != .register else { return }
+            models.words.open()
+        }
         // The deck's own: its cards, and exporting them and their reviews.
         application.addAction("browse-cards", accelerators: ["<Control>b"]) { [unowned self] in
             guard let models = self.models, models.state.screen != .register else { return }

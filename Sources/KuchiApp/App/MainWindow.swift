@@ -17,6 +17,7 @@ enum MainWindow {
         let headerBar = HeaderBar(menu: [
             [.init(tr("Settings"), action: "app.settings")],
             [
+                .init(tr("Add a Word…"), action: "app.add-word"),
                 .init(tr("Browse Cards"), action: "app.browse-cards"), .init(tr("Export Deck…"), action: "app.export-deck"),
                 .init(tr("Export Reviews…"), action: "app.export-reviews"),
             ],
@@ -48,6 +49,14 @@ enum MainWindow {
                     onCancel: { imports.cancelFieldMapping() }
                 ) {
                     FieldMappingForm(imports: imports)
+                }
+                .formDialog(
+                    isPresented: { models.words.isPresented }, title: { tr("Add a Word") },
+                    message: { tr("A word you met today, into one of your own decks. Type it as it is written, in kana or in romaji: the dictionary fills in the rest.") },
+                    confirm: tr("Add"), canConfirm: { models.words.canAdd }, onConfirm: { models.words.add() },
+                    onCancel: { models.words.cancel() }
+                ) {
+                    AddWordForm(adder: models.words)
                 }
                 .confirmation(
                     isPresented: { state.isConfirmingForget }, title: tr("Forget You?"),

@@ -19,6 +19,7 @@ enum Shortcuts {
                 (title: tr("Learn, Challenge, Statistics, Settings"), accelerator: "<Alt>1 <Alt>2 <Alt>3 <Alt>4"),
                 (title: tr("Settings"), accelerator: "<Control>comma"),
                 (title: tr("Back"), accelerator: "Escape <Alt>Left"),
+                (title: tr("Add a word"), accelerator: "<Control>n"),
                 (title: tr("Take back the last answer"), accelerator: "<Control>z"),
                 (title: tr("Close the window"), accelerator: "<Control>w"),
                 (title: tr("Keyboard shortcuts"), accelerator: "<Control>question"),

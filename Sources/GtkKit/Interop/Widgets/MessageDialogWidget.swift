@@ -36,6 +36,12 @@ final class MessageDialogWidget: Widget {
         }
     }
 
+    /// Whether the response `id` can be given (its button sensitive; Enter gives no
+    /// disabled default response).
+    func setResponse(_ id: String, enabled: Bool) {
+        adw_message_dialog_set_response_enabled(dialog, id, enabled ? 1 : 0)
+    }
+
     /// The response Enter gives, and the one Escape or closing the window gives.
     func setResponses(default defaultID: String, close closeID: String) {
         adw_message_dialog_set_default_response(dialog, defaultID)
