@@ -82,9 +82,10 @@ final class WordAdder {
         Binding(get: { self.meaning }, set: { self.meaning = $0; self.meaningTyped = !$0.isEmpty })
     }
 
-    /// Whether Add can be pressed: a word and a meaning.
+    /// Whether Add can be pressed: a word in Japanese (romaji finds it, but the card
+    /// holds it as written: choose it from the list) and a meaning.
     var canAdd: Bool {
-        !word.trimmingWhitespace().isEmpty && !meaning.trimmingWhitespace().isEmpty
+        word.unicodeScalars.contains { Kana.isKana($0) || Kana.isKanji($0) } && !meaning.trimmingWhitespace().isEmpty
     }
 
     /// Fills the form from the suggestion at `index`.

@@ -21,9 +21,11 @@ struct AddWordForm: View {
         Text { adder.alreadyIn.isEmpty ? "" : tr("Already in {decks}", ["decks": adder.alreadyIn.joined(separator: ", ")]) }
             .cssClass("dim-label")
             .wrapping(alignment: .start)
+            .visible { !adder.alreadyIn.isEmpty }
             .widgetName("add-word-already")
         Text { adder.dictionaryProblem ?? "" }
             .wrapping(alignment: .start)
+            .visible { adder.dictionaryProblem != nil }
         TextField(tr("Reading in kana"), text: adder.typedReading)
             .inputHints(.noSpellcheck)
             .accessibilityLabel(tr("Reading"))
