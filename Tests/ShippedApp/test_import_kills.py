@@ -112,6 +112,38 @@ class KilledWhileImporting(unittest.TestCase):
         self.assertTrue(any(replaying for _, _, replaying, _, _ in outcomes),
                         "no kill landed during the replay: the test proved nothing")
 
+    def test_a_quit_during_the_import_cancels_it_and_leaves_nothing(self):
+        """SIGTERM (a logout), SIGINT (Ctrl+C) and SIGHUP (a closed terminal) during the
+        replay: Kuchi cancels the import, waits for it, and removes what it unpacked
+        before it exits; no deck, no history."""
+        for quit_signal in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            home = tempfile.mkdtemp(prefix="kuchi-import-quit-")
+            try:
+                write(os.path.join(home, ".config", "kuchi", "profile.json"), '{"name": "Aiko"}')
+                app = KuchiApp(home=home)
+                decks = os.path.join(app.data, "decks")
+                scratch = os.path.join(app.data, "scratch")
+                process = subprocess.Popen(
+                    [binary(), "--import-deck", self.package], env=app.environment(),
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                try:
+                    wait_until(lambda: staging(decks), 60, "the replay to begin")
+                    process.send_signal(quit_signal)
+                    process.wait(20)
+                finally:
+                    if process.poll() is None:
+                        process.kill()
+                        process.wait()
+                hidden = [name for name in os.listdir(decks) if name.startswith(".")]
+                self.assertEqual(hidden, [], f"{quit_signal.name}: the sounds' staging folder removed")
+                self.assertEqual(os.listdir(scratch) if os.path.isdir(scratch) else [], [],
+                                 f"{quit_signal.name}: the unpacked collection removed")
+                self.assertFalse(os.path.exists(os.path.join(decks, f"{DECK}.json")), f"{quit_signal.name}: no deck")
+                self.assertEqual(reviews_of(os.path.join(app.data, "kuchi.sqlite3"), DECK), 0,
+                                 f"{quit_signal.name}: no history")
+            finally:
+                shutil.rmtree(home, ignore_errors=True)
+
     def test_after_a_kill_the_package_imports_again_as_the_same_deck(self):
         home = tempfile.mkdtemp(prefix="kuchi-import-kill-again-")
         try:

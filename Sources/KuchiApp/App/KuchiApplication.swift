@@ -58,12 +58,11 @@ public final class KuchiApplication {
         application.onShutdown { [unowned self] _ in
             self.models?.planner.close()
             self.models?.users.saveFailedFiles()
-            // What an import unpacked goes with it. An import still under way is told to
-            // stop (its thread ends with the process, its history's transaction not
-            // committed); what it left is removed at the next start.
-            if let models = self.models {
-                if models.imports.current == nil { models.decks.catalog.removeLeftovers() } else { models.imports.cancel() }
-            }
+            // What an import unpacked goes with it. An import still under way is
+            // cancelled first, and waited for (a second at most; its history's
+            // transaction is rolled back); one that has not stopped by then (its thread
+            // ends with the process) leaves what it unpacked to the next start.
+            if let models = self.models, models.imports.cancelAndWait() { models.decks.catalog.removeLeftovers() }
         }
     }
 

@@ -1,4 +1,7 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import GtkKit
 import KuchiModel
 import Observation
@@ -67,6 +70,22 @@ final class DeckImports {
     /// Stops the import under way; it says so, and leaves nothing behind.
     func cancel() {
         current?.cancel()
+    }
+
+    /// For a quit (Ctrl+Q, a logout's SIGTERM, Ctrl+C, a closed terminal's SIGHUP) while
+    /// an import runs: cancels it and waits, at most `timeout`, for its thread to stop
+    /// (Cancel is answered within milliseconds: `store-bench --hostile`). Returns whether
+    /// it stopped, so that what it unpacked can be removed now rather than at the next
+    /// start; its history's transaction, if it had begun, is rolled back either way.
+    func cancelAndWait(timeout: Duration = .seconds(1)) -> Bool {
+        guard let current else { return true }
+        current.cancel()
+        let deadline = ContinuousClock.now + timeout
+        while current.progress.phase != .finished {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(5_000)
+        }
+        return true
     }
 
     private func begin(_ path: LocalPath) -> ImportJob {
