@@ -20,6 +20,8 @@ import sys
 import tempfile
 import unittest
 
+import venv_rerun
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.normpath(os.path.join(HERE, "..", ".."))
 TOOL = os.path.join(REPOSITORY, "tools", "make-decks.py")
@@ -189,23 +191,9 @@ class DecksGenerator(unittest.TestCase):
                 self.assertNotRegex(card["reading"], r"[.\-]", card)
 
 
-# Debian's python3 runs the shipped-app tests; the generator's packages come from PyPI
-# into a virtual environment (.ci/run makes one). KUCHI_DECK_PYTHON names its python,
-# which runs this module again, so the check is made wherever those packages are.
-DECK_PYTHON = os.environ.get("KUCHI_DECK_PYTHON", "")
-
-
-@unittest.skipUnless(missing_packages() and DECK_PYTHON,
-                     "this python has the generator's packages, or KUCHI_DECK_PYTHON is not set")
-class DecksGeneratorInDeckPython(unittest.TestCase):
-    def test_the_generator_checks_pass_under_kuchi_deck_python(self):
-        result = subprocess.run([DECK_PYTHON, "-m", "unittest", "-v", "test_decks_generator"], cwd=HERE,
-                                capture_output=True, text=True, timeout=1200)
-        sys.stderr.write(result.stderr)
-        self.assertEqual(result.returncode, 0, "the generator's checks failed under " + DECK_PYTHON)
-        ran = [line for line in result.stderr.splitlines()
-               if line.startswith("test_two_runs_are_byte_identical") and line.endswith(" ok")]
-        self.assertTrue(ran, "the generator's checks were skipped under " + DECK_PYTHON)
+# The checks again under KUCHI_DECK_PYTHON's python, where the generator's packages are.
+class DecksGeneratorInDeckPython(venv_rerun.rerun("test_decks_generator", "KUCHI_DECK_PYTHON", packages_missing=missing_packages)):
+    pass
 
 
 if __name__ == "__main__":

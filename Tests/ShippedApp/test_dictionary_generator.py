@@ -20,6 +20,8 @@ import sys
 import tempfile
 import unittest
 
+import venv_rerun
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.normpath(os.path.join(HERE, "..", ".."))
 TOOL = os.path.join(REPOSITORY, "tools", "make-dictionary.py")
@@ -105,23 +107,9 @@ class DictionaryGenerator(unittest.TestCase):
             database.close()
 
 
-# Debian's python3 runs the shipped-app tests; jamdict-data comes from PyPI into a
-# virtual environment. KUCHI_DICTIONARY_PYTHON names its python, which runs this module
-# again, so the check is made wherever the package is.
-DICTIONARY_PYTHON = os.environ.get("KUCHI_DICTIONARY_PYTHON", "")
-
-
-@unittest.skipUnless(missing_package() and DICTIONARY_PYTHON,
-                     "this python has jamdict-data, or KUCHI_DICTIONARY_PYTHON is not set")
-class DictionaryGeneratorInDictionaryPython(unittest.TestCase):
-    def test_the_generator_checks_pass_under_kuchi_dictionary_python(self):
-        result = subprocess.run([DICTIONARY_PYTHON, "-m", "unittest", "-v", "test_dictionary_generator"], cwd=HERE,
-                                capture_output=True, text=True, timeout=1200)
-        sys.stderr.write(result.stderr)
-        self.assertEqual(result.returncode, 0, "the generator's checks failed under " + DICTIONARY_PYTHON)
-        ran = [line for line in result.stderr.splitlines()
-               if line.startswith("test_two_runs_are_byte_identical") and line.endswith(" ok")]
-        self.assertTrue(ran, "the generator's checks were skipped under " + DICTIONARY_PYTHON)
+# The checks again under KUCHI_DICTIONARY_PYTHON's python, where the generator's packages are.
+class DictionaryGeneratorInDictionaryPython(venv_rerun.rerun("test_dictionary_generator", "KUCHI_DICTIONARY_PYTHON", packages_missing=missing_package)):
+    pass
 
 
 if __name__ == "__main__":

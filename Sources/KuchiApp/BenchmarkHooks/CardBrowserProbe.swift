@@ -11,12 +11,7 @@ public final class CardBrowserProbe {
 
     /// A registered learner with `deck` in use, the review history in `folder`.
     public init(deck: Deck, folder: URL) throws {
-        let storage = UserStore(location: StorageLocation(
-            configDirectory: folder.appendingPathComponent("config"), dataDirectory: folder.appendingPathComponent("data")))
-        try storage.saveProfile(Profile(name: "Bench"))
-        models = AppModels.load(
-            storage: storage,
-            catalog: DeckCatalog(bundledFolder: nil, importedFolder: folder.appendingPathComponent("data/decks")))
+        models = try AppModels.registeredLearner(in: folder, bundledDecks: nil)
         models.decks.replaceCurrent(with: deck)
         Theme.install()
         window = MainWindow.make(application: nil, models: models)

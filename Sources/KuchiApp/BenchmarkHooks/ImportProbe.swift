@@ -11,12 +11,7 @@ public final class ImportProbe {
 
     /// A registered learner on Kuchi Basics, their files in `folder`.
     public init(folder: URL, bundledDecks: URL?) throws {
-        let storage = UserStore(location: StorageLocation(
-            configDirectory: folder.appendingPathComponent("config"), dataDirectory: folder.appendingPathComponent("data")))
-        try storage.saveProfile(Profile(name: "Bench"))
-        models = AppModels.load(
-            storage: storage,
-            catalog: DeckCatalog(bundledFolder: bundledDecks, importedFolder: folder.appendingPathComponent("data/decks")))
+        models = try AppModels.registeredLearner(in: folder, bundledDecks: bundledDecks)
         Theme.install()
         window = MainWindow.make(application: nil, models: models)
         window.resize(width: 720, height: 640)

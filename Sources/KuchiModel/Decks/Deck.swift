@@ -1,9 +1,10 @@
 /// A named set of cards, with the licence and credit that travel with it.
 ///
 /// A deck read from disk has been checked by ``DeckLoader``: questions are unique and
-/// there are enough distinct answers to fill every question's choices. A deck built in
-/// code is trusted as it is; ``ChallengesViewModel`` copes with a thin one by offering
-/// fewer choices rather than failing.
+/// there are enough distinct answers to fill every question's choices (but "My Words",
+/// which starts with one word). A deck built in code is trusted as it is;
+/// ``ChallengesViewModel`` copes with a thin one by borrowing the choices it lacks from
+/// Kuchi Basics rather than failing.
 public struct Deck: Sendable, Equatable {
     /// Shown to people, e.g. "JLPT N5".
     public var name: String
