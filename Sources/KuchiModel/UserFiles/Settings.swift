@@ -46,6 +46,12 @@ public struct Settings: Codable, Equatable, Sendable {
         didSet { desiredRetention = Self.clamped(desiredRetention, to: Self.retentionRange) }
     }
 
+    /// Whether dictionary apps may add words (AnkiConnect), on which port, with which key.
+    public var ankiConnect = AnkiConnectSettings()
+    /// The web origins (other than browser extensions and localhost) the learner let add
+    /// words, answering a dictionary app's request for permission: "https://example.org".
+    public var ankiConnectOrigins: [String] = []
+
     /// The range desired retention is kept in, in percent: below 80 % reviews come too
     /// rarely to learn; above 95 % their number grows fast for little gain.
     public static let retentionRange = 80...95
@@ -60,6 +66,7 @@ public struct Settings: Codable, Equatable, Sendable {
         case questionsPerSession = "numberOfQuestions"
         case appearance, readings, learningEnabled, speakNewWords, cardColor, deck, productionDecks
         case dailyNewCards, desiredRetention
+        case ankiConnect, ankiConnectOrigins
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,6 +87,9 @@ public struct Settings: Codable, Equatable, Sendable {
             ?? defaults.dailyNewCards
         desiredRetention = try Self.wholeNumber(CodingKeys.desiredRetention, in: container, range: Self.retentionRange)
             ?? defaults.desiredRetention
+        ankiConnect = try container.decodeIfPresent(AnkiConnectSettings.self, forKey: .ankiConnect) ?? defaults.ankiConnect
+        ankiConnectOrigins = try container.decodeIfPresent([String].self, forKey: .ankiConnectOrigins)
+            ?? defaults.ankiConnectOrigins
         guard Self.isColor(cardColor) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.cardColor], debugDescription: tr("a colour is written #rrggbb")))
