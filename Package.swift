@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// Dependencies point one way: app → GtkKit → CGtkShim/CGtk. KuchiModel imports neither;
+// Dependencies point one way: app → GtkKit → CGtkShim/CGtk (and app → CSoupShim, the
+// AnkiConnect server). KuchiModel imports neither;
 // its system dependencies are SQLite (CSQLite), libarchive (loaded at run time,
 // CArchiveLoader) and zstd (CZstd).
 import Foundation
@@ -8,20 +9,20 @@ import PackageDescription
 // GTK's and libadwaita's compiler and linker flags, read from pkg-config here
 // rather than through `.systemLibrary(pkgConfig:)`: GTK's .pc files carry
 // -pthread and -mfpmath=sse, which SwiftPM drops with a warning on every build.
-func pkgConfig(_ arguments: String...) -> [String] {
+func pkgConfig(_ library: String, _ arguments: String...) -> [String] {
     let process = Process()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config"] + arguments + ["libadwaita-1"]
+    process.arguments = ["pkg-config"] + arguments + [library]
     process.standardOutput = output
     do {
         try process.run()
         process.waitUntilExit()
     } catch {
-        fatalError("pkg-config is needed to find GTK 4: apt-get install pkg-config libgtk-4-dev libadwaita-1-dev")
+        fatalError("pkg-config is needed to find GTK 4 and libsoup 3: apt-get install pkg-config libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev")
     }
     guard process.terminationStatus == 0 else {
-        fatalError("GTK 4 or libadwaita development files not found: apt-get install libgtk-4-dev libadwaita-1-dev")
+        fatalError("\(library)'s development files not found: apt-get install libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev")
     }
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
@@ -34,14 +35,18 @@ let apiVersions = [
     "-DGDK_VERSION_MIN_REQUIRED=GDK_VERSION_4_8", "-DGDK_VERSION_MAX_ALLOWED=GDK_VERSION_4_8",
     "-DADW_VERSION_MIN_REQUIRED=ADW_VERSION_1_2", "-DADW_VERSION_MAX_ALLOWED=ADW_VERSION_1_2",
 ]
-let gtkIncludes = pkgConfig("--cflags-only-I") + apiVersions
-let gtkLibraries = pkgConfig("--libs-only-L", "--libs-only-l")
+let gtkIncludes = pkgConfig("libadwaita-1", "--cflags-only-I") + apiVersions
+let gtkLibraries = pkgConfig("libadwaita-1", "--libs-only-L", "--libs-only-l")
 let gtkC: [CSetting] = [.unsafeFlags(gtkIncludes)]
 let gtkSwift: [SwiftSetting] = [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
 let gtkLinker: [LinkerSetting] = [.unsafeFlags(gtkLibraries)]
+// libsoup 3 (libsoup-3.0-dev), for the AnkiConnect server: read the same way (its .pc
+// file carries -pthread too). Only the C shim sees its headers.
+let soupC: [CSetting] = [.unsafeFlags(pkgConfig("libsoup-3.0", "--cflags-only-I"))]
+let soupLinker: [LinkerSetting] = [.unsafeFlags(pkgConfig("libsoup-3.0", "--libs-only-L", "--libs-only-l"))]
 
 // KuchiModel's topic folders, each opening with a README.md that says what it owns.
-let kuchiModelFolders: [String] = ["Decks", "Importing", "Importing/AnkiImport", "JSON", "Practice", "Scheduling", "CardBrowser", "Japanese", "UserFiles", "SafeFileIO", "FSRS", "ReviewStore", "Localization", "Dictionary"]
+let kuchiModelFolders: [String] = ["Decks", "Importing", "Importing/AnkiImport", "JSON", "Practice", "Scheduling", "CardBrowser", "Japanese", "UserFiles", "SafeFileIO", "FSRS", "ReviewStore", "Localization", "Dictionary", "AnkiConnect"]
 
 let package = Package(
     name: "Kuchi",
@@ -85,10 +90,13 @@ let package = Package(
         // speech-dispatcher's client library, loaded at run time (dlopen), so Kuchi starts
         // and says why it cannot speak where libspeechd.so.2 is missing.
         .target(name: "CSpeechDispatcher", path: "Sources/C/CSpeechDispatcher"),
+        // A loopback HTTP server on the GLib loop (libsoup 3's SoupServer), behind a typed
+        // C API that names no libsoup type: dictionary apps' AnkiConnect requests.
+        .target(name: "CSoupShim", path: "Sources/C/CSoupShim", cSettings: soupC, linkerSettings: soupLinker),
         // Screens and the application, on GtkKit.
         .target(
             name: "KuchiApp",
-            dependencies: ["GtkKit", "KuchiModel", "CKuchiConfig", "CGettext", "CSpeechDispatcher"],
+            dependencies: ["GtkKit", "KuchiModel", "CKuchiConfig", "CGettext", "CSpeechDispatcher", "CSoupShim"],
             swiftSettings: gtkSwift
         ),
         .executableTarget(name: "kuchi", dependencies: ["KuchiApp"], swiftSettings: gtkSwift),

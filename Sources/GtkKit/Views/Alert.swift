@@ -42,8 +42,20 @@ extension View {
         title: String, message: String, confirm: String, destructive: Bool = false,
         onConfirm: @escaping @MainActor () -> Void, onCancel: @escaping @MainActor () -> Void
     ) -> ModifiedView<Self> {
+        confirmation(
+            isPresented: isPresented, title: title, message: { message }, confirm: confirm, destructive: destructive,
+            onConfirm: onConfirm, onCancel: onCancel)
+    }
+
+    /// A confirmation whose message is read from state each time it is shown (it names
+    /// what is asked about).
+    public func confirmation(
+        isPresented: @escaping @MainActor () -> Bool,
+        title: String, message: @escaping @MainActor () -> String, confirm: String, destructive: Bool = false,
+        onConfirm: @escaping @MainActor () -> Void, onCancel: @escaping @MainActor () -> Void
+    ) -> ModifiedView<Self> {
         presenting(isPresented) { owner in
-            let dialog = MessageDialogWidget(over: owner, heading: title, body: message)
+            let dialog = MessageDialogWidget(over: owner, heading: title, body: message())
             dialog.addResponse("cancel", label: StockLabels.cancel)
             dialog.addResponse("confirm", label: confirm, appearance: destructive ? .destructive : .suggested)
             dialog.setResponses(default: "cancel", close: "cancel")

@@ -19,6 +19,8 @@ struct AppModels {
     let cards: CardShelf
     /// "Add a Word".
     let words: WordAdder
+    /// Dictionary apps adding words (AnkiConnect), while the setting is on.
+    let dictionaryApps: DictionaryApps
 
     /// Loads the profile and settings from `storage`, and the deck they name (a large
     /// one in the background: see ``DeckChooser``; `deckLoadGate` runs on its thread
@@ -57,9 +59,11 @@ struct AppModels {
         if !users.loadProblems.isEmpty { state.toaster.show(tr("A damaged file was moved aside")) }
         let cards = CardShelf(browser: CardBrowser(), decks: decks, planner: planner, state: state)
         let words = WordAdder(dictionary: dictionary, chooser: decks, state: state)
+        let dictionaryApps = DictionaryApps(users: users, decks: decks, cards: cards, state: state)
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
-            decks: decks, imports: imports, state: state, speaker: speaker, cards: cards, words: words)
+            decks: decks, imports: imports, state: state, speaker: speaker, cards: cards, words: words,
+            dictionaryApps: dictionaryApps)
     }
 
     /// The review history, in the XDG data folder beside the imported decks.

@@ -56,6 +56,7 @@ public final class KuchiApplication {
         // brought up to date, and a settings or profile file whose save failed is tried
         // once more.
         application.onShutdown { [unowned self] _ in
+            self.models?.dictionaryApps.stop()
             self.models?.planner.close()
             self.models?.users.saveFailedFiles()
             // What an import unpacked goes with it. An import still under way is

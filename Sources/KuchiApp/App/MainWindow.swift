@@ -89,6 +89,15 @@ enum MainWindow {
                     message: tr("Kuchi removes the word from your imported deck, with its answers. This cannot be undone."),
                     confirm: tr("Delete"), destructive: true,
                     onConfirm: { cards.deleteSelected() }, onCancel: { state.cardConfirmation = nil })
+                .confirmation(
+                    isPresented: { models.dictionaryApps.askingOrigin != nil }, title: tr("Let a Web Page Add Words?"),
+                    message: {
+                        tr("{origin} asks to add words to your decks through AnkiConnect, as a dictionary app does. Allow it only if you trust it.",
+                           ["origin": models.dictionaryApps.askingOrigin ?? ""])
+                    },
+                    confirm: tr("Allow"),
+                    onConfirm: { models.dictionaryApps.answerPermission(true) },
+                    onCancel: { models.dictionaryApps.answerPermission(false) })
                 .fileSaver(
                     isPresented: { state.exporting != nil }, title: { state.exporting?.title ?? "" },
                     name: { state.exporting?.fileName(deck: models.deckInUse.catalogID) ?? "" },
@@ -107,6 +116,7 @@ enum MainWindow {
                 .environment(models.decks)
                 .environment(models.imports)
                 .environment(models.speaker)
+                .environment(models.dictionaryApps)
                 .environment(state)
         }
         // A large deck named in the settings is read once the window shows: when the

@@ -10,6 +10,7 @@ struct SettingsView: View {
     @Environment(DeckImports.self) private var imports
     @Environment(DeckInUse.self) private var inUse
     @Environment(CardShelf.self) private var cards
+    @Environment(DictionaryApps.self) private var dictionaryApps
 
     var body: some View {
         @Bindable var users = users
@@ -51,6 +52,11 @@ struct SettingsView: View {
                     Button(tr("Browse…")) { cards.open() }
                         .widgetName("browse-cards")
                 }
+                SwitchRow(
+                    tr("Let dictionary apps add words (AnkiConnect)"), subtitle: { dictionaryApps.status },
+                    isOn: $users.settings.ankiConnect.enabled
+                )
+                .widgetName("anki-connect")
                 ActionRow(tr("Import a Deck"), subtitle: {
                     tr("A Kuchi deck (JSON), an Anki package (.apkg) or notes exported from Anki as text")
                 }) {

@@ -63,6 +63,9 @@ public final class AnkiConnectService {
     /// The notes of each own deck, read once per request (a `multi` of 1,000 checks
     /// reads each deck once); emptied when a request adds a word.
     private var notesByDeck: [String: [AnkiNote]] = [:]
+    /// The own decks, listed once per request (listing reads each deck file's header).
+    private var ownDecksListed: [DeckEntry]?
+    private var wordsByDeck: [String: Set<String>] = [:]
 
     public init(host: Host) {
         self.host = host
@@ -73,6 +76,8 @@ public final class AnkiConnectService {
     /// Answers one HTTP request to the server listening on `port`.
     public func handle(_ request: AnkiConnectHTTPRequest, port: Int) -> Outcome {
         notesByDeck = [:]
+        wordsByDeck = [:]
+        ownDecksListed = nil
         let (settings, allowed) = host.settings()
         guard AnkiConnectGate.isLoopbackHost(request.headers["host"], port: port) else {
             return .respond(Self.forbidden(cors: nil))
@@ -190,9 +195,9 @@ public final class AnkiConnectService {
                 }
             })
         case "deckNames":
-            return .array(host.catalog.ownDecks().map { .string($0.name) })
+            return .array(ownDecks().map { .string($0.name) })
         case "deckNamesAndIds":
-            return .object(host.catalog.ownDecks().map { .init(key: $0.name, value: .number(Double(AnkiNote.deckNumber($0.id)))) })
+            return .object(ownDecks().map { .init(key: $0.name, value: .number(Double(AnkiNote.deckNumber($0.id)))) })
         case "createDeck":
             let name = try string(params, "deck")
             guard let deck = deck(named: name) else {
@@ -255,7 +260,14 @@ public final class AnkiConnectService {
 
     /// The notes of every own deck that exists ("My Words" once it has a word).
     private func allNotes() -> [AnkiNote] {
-        host.catalog.ownDecks().flatMap { notes(inDeck: $0) }
+        ownDecks().flatMap { notes(inDeck: $0) }
+    }
+
+    private func ownDecks() -> [DeckEntry] {
+        if let ownDecksListed { return ownDecksListed }
+        let listed = host.catalog.ownDecks()
+        ownDecksListed = listed
+        return listed
     }
 
     private func notes(inDeck deck: DeckEntry) -> [AnkiNote] {
@@ -264,6 +276,14 @@ public final class AnkiConnectService {
         let notes = cards.map { AnkiNote(deckID: deck.id, deckName: deck.name, card: $0) }
         notesByDeck[deck.id] = notes
         return notes
+    }
+
+    /// The words of a deck, for the duplicate check (once per request, as its notes).
+    private func words(inDeck deck: DeckEntry) -> Set<String> {
+        if let cached = wordsByDeck[deck.id] { return cached }
+        let words = Set(notes(inDeck: deck).map(\.card.question))
+        wordsByDeck[deck.id] = words
+        return words
     }
 
     private func find(_ query: String) -> [AnkiNote] {
@@ -276,7 +296,7 @@ public final class AnkiConnectService {
     }
 
     private func deck(named name: String) -> DeckEntry? {
-        let decks = host.catalog.ownDecks()
+        let decks = ownDecks()
         return decks.first { $0.name == name } ?? decks.first { $0.name.lowercased() == name.lowercased() }
     }
 
@@ -344,7 +364,7 @@ public final class AnkiConnectService {
         }
         guard let deck = note.deck else { throw AnkiConnectError("deck was not found: \(note.deckName)") }
         guard let card = note.card else { throw AnkiConnectError("cannot create note because it is empty") }
-        guard !notes(inDeck: deck).contains(where: { $0.card.question == card.question }) else {
+        guard !words(inDeck: deck).contains(card.question) else {
             throw AnkiConnectError("cannot create note because it is a duplicate")
         }
         return (note, deck, card)
@@ -361,6 +381,8 @@ public final class AnkiConnectService {
             throw AnkiConnectError(error.problems.map(\.message).joined(separator: "; "))
         }
         notesByDeck[deck.id] = nil
+        wordsByDeck[deck.id] = nil
+        ownDecksListed = nil
         host.added(card.question, deckName, origin)
         return AnkiNote.id(deck: deck.id, word: card.question)
     }

@@ -62,6 +62,11 @@ public struct ActionRow<Suffix: View>: PrimitiveView {
         self.init(title: title, subtitle: subtitle.map { .fixed($0) }, suffix: control)
     }
 
+    /// A row around one control, with a subtitle that follows state.
+    init(_ title: String, following subtitle: @escaping @MainActor () -> String, control: Suffix) {
+        self.init(title: title, subtitle: .following(subtitle), suffix: control)
+    }
+
     private init(title: String, subtitle: Subtitle?, suffix: Suffix) {
         self.title = title
         self.subtitle = subtitle
@@ -88,16 +93,30 @@ public struct ActionRow<Suffix: View>: PrimitiveView {
 public struct SwitchRow: PrimitiveView {
     let title: String
     let subtitle: String?
+    let followingSubtitle: (@MainActor () -> String)?
     let isOn: Binding<Bool>
 
     public init(_ title: String, subtitle: String? = nil, isOn: Binding<Bool>) {
         self.title = title
         self.subtitle = subtitle
+        followingSubtitle = nil
+        self.isOn = isOn
+    }
+
+    /// A switch row whose subtitle follows state (an address, or why it cannot be had).
+    public init(_ title: String, subtitle: @escaping @MainActor () -> String, isOn: Binding<Bool>) {
+        self.title = title
+        self.subtitle = nil
+        followingSubtitle = subtitle
         self.isOn = isOn
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
-        ActionRow(title, subtitle: subtitle, control: SwitchControl(title: title, isOn: isOn))._build(in: context)
+        let control = SwitchControl(title: title, isOn: isOn)
+        if let followingSubtitle {
+            return ActionRow(title, following: followingSubtitle, control: control)._build(in: context)
+        }
+        return ActionRow(title, subtitle: subtitle, control: control)._build(in: context)
     }
 }
 
