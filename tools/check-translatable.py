@@ -37,6 +37,7 @@ NONVISIBLE_CALLS = {
     "named", "URL", "InvalidRow", "SQLiteError", "Output", "init", "LocalPath", "getenv", "setenv",
     "Challenge",  # deck content: the meanings stay English, as the decks' source data is
     "bindtextdomain", "bind_textdomain_codeset", "textdomain", "setlocale", "dgettext", "dngettext",
+    "AnkiConnectError",  # AnkiConnect's error words, English as AnkiConnect's own: programs read them
 }
 # Labelled arguments that take names, never shown.
 NONVISIBLE_LABELS = {

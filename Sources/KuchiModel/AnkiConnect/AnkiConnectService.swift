@@ -103,7 +103,7 @@ public final class AnkiConnectService {
             guard trusted else { return .respond(Self.forbidden(cors: cors)) }
             if request.body.isEmpty {
                 return .respond(Self.response(
-                    status: 200, cors: cors, contentType: "text/plain", body: Array("AnkiConnect v.\(Self.apiVersion)".utf8)))
+                    status: 200, cors: cors, contentType: "text/plain", body: Array(("AnkiConnect v." + String(Self.apiVersion)).utf8)))
             }
             return .respond(json(Self.failure(error), cors: cors))
         }
