@@ -90,6 +90,21 @@ struct FSRSOptimizerTests {
         #expect(history.items.map(\.end) == [1, 3])
     }
 
+    @Test("across a clock change, the offset is the one in force at the moved-back time, as in fsrs-rs")
+    func clockChange() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        // 2026-03-29 01:00 UTC: Berlin's clocks go from 02:00 (UTC+1) to 03:00 (UTC+2).
+        let change: Int64 = 1_774_746_000_000
+        // 27 March 12:00, then 29 March 04:30 and 05:30 summer time (02:30, 03:30 UTC).
+        let lines = [Self.line(1, change - 38 * Self.hour, 3, 0), Self.line(1, change + 90 * 60_000, 3, 2),
+                     Self.line(1, change + 150 * 60_000, 3, 2)]
+        let history = try FSRSReviewHistory(reviewLogCSV: Self.log(lines), timeZone: berlin, dayStartHour: 4)
+        // 04:30 moved back four hours is 22:30 UTC, 23:30 winter time on the 28th: that
+        // study day, though 04:30 on the 29th is past the day's start by the wall clock.
+        // 05:30 moved back is 23:30 UTC, 00:30 winter time on the 29th.
+        #expect(history.cards.first?.intervals == [0, 1, 1])
+    }
+
     @Test("a card is trained on from its last learning on; one never seen learnt is left out")
     func lastLearning() throws {
         let start = Self.newYear + 10 * Self.hour
