@@ -40,12 +40,12 @@ enum OptimizerBench {
         var table = Table("FSRSOptimizer: a simulated learner's log, \(log.count) reviews of \(Set(log.map(\.card)).count) cards, "
             + "\(history.items.count) items (median of 3)")
         table.add("fit the 21 parameters (read the CSV, convert, pre-train, train)",
-                  String(format: "%.2f s", seconds) + (reference.map { String(format: " (%.2f× the reference's fit)", seconds / $0.seconds) } ?? ""),
+                  formatMilliseconds(seconds, digits: 1) + (reference.map { String(format: " (%.2f× the reference's fit)", seconds / $0.seconds) } ?? ""),
                   target: "≤ 10 s")
-        table.add("  of which: read the CSV and convert it to items", String(format: "%.3f s", reading))
+        table.add("  of which: read the CSV and convert it to items", formatMilliseconds(reading, digits: 1))
         if let reference {
-            table.add("  fsrs-rs-python \(reference.version): compute_parameters alone (median of 3)", String(format: "%.2f s", reference.seconds))
-            table.add("  fsrs-rs-python: its script's conversion of the CSV", String(format: "%.2f s", reference.conversionSeconds))
+            table.add("  fsrs-rs-python \(reference.version): compute_parameters alone (median of 3)", formatMilliseconds(reference.seconds, digits: 1))
+            table.add("  fsrs-rs-python: its script's conversion of the CSV", formatMilliseconds(reference.conversionSeconds, digits: 0))
         } else {
             table.add("  fsrs-rs-python", "not run: set KUCHI_FSRS_PYTHON to a python that has fsrs-rs-python 0.9.3")
         }

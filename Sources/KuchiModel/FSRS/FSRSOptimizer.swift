@@ -6,7 +6,7 @@ import FoundationEssentials
 ///
 /// The steps are fsrs-rs's (version 6.6), each described where it is written:
 /// 1. the log becomes training items: each card's reviews counted in study days, one
-///    item for each review on a later day than the one before (``FSRSReviewHistory``);
+///    item for each review on a later day than the one before (`FSRSReviewHistory`);
 /// 2. outliers are set aside: cards whose interval to their second study day is rare
 ///    or long for their first rating (`prepare`);
 /// 3. the first four parameters, the initial stabilities, are fitted from those second
@@ -70,6 +70,8 @@ public enum FSRSOptimizer {
         let firstReviewCount = prepared.firstReviews.values.reduce(0) { $0 + $1.count }
         guard prepared.training.count != firstReviewCount, prepared.training.count >= 64 else { return start }
         var trained = train(history, items: prepared.training, from: start, settings: settings)
+        // fsrs-rs reports a non-finite result as an error; the pre-trained start is the
+        // best this log gave before training went wrong.
         guard trained.allSatisfy(\.isFinite) else { return start }
         // Training moved the initial stabilities freely: put them back in order, and
         // those of first ratings the log never had are filled in again from the others.
