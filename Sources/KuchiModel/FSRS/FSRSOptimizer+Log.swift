@@ -143,13 +143,18 @@ extension FSRSReviewHistory {
     /// are skipped, and a line may end in CR LF.
     static func rows(of csv: Data) throws(FSRSOptimizer.LogError) -> [Row] {
         let bytes = [UInt8](csv)
-        var lines: [Range<Int>] = []
-        var lineStart = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            lines.append(lineStart..<index)
-            lineStart = index + 1
+        // Lines one at a time, numbered from 1: a log of millions of reviews needs no list
+        // of them.
+        var lineNumber = 0, position = 0
+        func nextLine() -> Range<Int>? {
+            guard position < bytes.count else { return nil }
+            let start = position
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            position = end + 1
+            lineNumber += 1
+            return start..<end
         }
-        if lineStart < bytes.count { lines.append(lineStart..<bytes.count) }
         func trimmed(_ range: Range<Int>) -> Range<Int> {
             var range = range
             while let last = range.last, bytes[last] == UInt8(ascii: "\r") || bytes[last] == UInt8(ascii: " ") {
@@ -168,37 +173,42 @@ extension FSRSReviewHistory {
             fields.append(trimmed(start..<line.upperBound))
             return fields
         }
-        guard let headerIndex = lines.firstIndex(where: { !trimmed($0).isEmpty }) else { return [] }
-        let names = fields(lines[headerIndex]).map { String(decoding: bytes[$0], as: UTF8.self) }
+        var header: Range<Int>?
+        while header == nil, let line = nextLine() {
+            if !trimmed(line).isEmpty { header = line }
+        }
+        guard let header else { return [] }
+        let names = fields(header).map { String(decoding: bytes[$0], as: UTF8.self) }
         var columns: [Int] = []
         for name in ["card_id", "review_time", "review_rating", "review_state"] {
             guard let column = names.firstIndex(of: name) else {
-                throw FSRSOptimizer.LogError(line: headerIndex + 1, reason: "the header has no \(name) column")
+                throw FSRSOptimizer.LogError(line: lineNumber, reason: "the header has no \(name) column")
             }
             columns.append(column)
         }
         let needed = (columns.max() ?? 0) + 1
         var rows: [Row] = []
-        rows.reserveCapacity(lines.count)
-        for lineIndex in (headerIndex + 1)..<lines.count {
-            let line = trimmed(lines[lineIndex])
+        // About 30 bytes a line in Kuchi's logs.
+        rows.reserveCapacity(bytes.count / 30)
+        while let next = nextLine() {
+            let line = trimmed(next)
             if line.isEmpty { continue }
             let values = fields(line)
             guard values.count >= needed else {
-                throw FSRSOptimizer.LogError(line: lineIndex + 1, reason: "\(values.count) fields, not \(names.count)")
+                throw FSRSOptimizer.LogError(line: lineNumber, reason: "\(values.count) fields, not \(names.count)")
             }
             var numbers: [Int64] = []
             for (name, column) in zip(["card_id", "review_time", "review_rating", "review_state"], columns) {
                 guard let number = integer(bytes[values[column]]) else {
-                    throw FSRSOptimizer.LogError(line: lineIndex + 1, reason: "\(name) is not an integer")
+                    throw FSRSOptimizer.LogError(line: lineNumber, reason: "\(name) is not an integer")
                 }
                 numbers.append(number)
             }
             guard (1...4).contains(numbers[2]) else {
-                throw FSRSOptimizer.LogError(line: lineIndex + 1, reason: "review_rating \(numbers[2]) is not 1 to 4")
+                throw FSRSOptimizer.LogError(line: lineNumber, reason: "review_rating \(numbers[2]) is not 1 to 4")
             }
             guard (0...5).contains(numbers[3]) else {
-                throw FSRSOptimizer.LogError(line: lineIndex + 1, reason: "review_state \(numbers[3]) is not 0 to 5")
+                throw FSRSOptimizer.LogError(line: lineNumber, reason: "review_state \(numbers[3]) is not 0 to 5")
             }
             rows.append(Row(card: numbers[0], milliseconds: numbers[1], rating: UInt8(numbers[2]), learning: numbers[3] <= 1))
         }
