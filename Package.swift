@@ -124,13 +124,18 @@ let package = Package(
         // Timing and the printed table, for both benchmarks.
         .target(name: "BenchSupport", path: "Sources/Benchmarks/BenchSupport"),
         .executableTarget(
-            name: "store-bench", dependencies: ["KuchiModel", "BenchSupport", "CArchive", "CZstd"], path: "Sources/Benchmarks/store-bench"),
+            name: "store-bench", dependencies: ["KuchiModel", "BenchSupport", "CArchive", "CZstd", "SimulatedLearnerFixture"],
+            path: "Sources/Benchmarks/store-bench"),
         // Records reviews until killed; the store's crash test launches it.
         .executableTarget(
             name: "store-crash-probe", dependencies: ["KuchiModel"], path: "Tests/StoreCrashProbe"),
         // A folder a test owns, removed when the test is done with it; for every test target (no GTK).
         .target(name: "TemporaryFolderFixture", path: "Tests/TemporaryFolderFixture"),
-        .testTarget(name: "KuchiModelTests", dependencies: ["KuchiModel", "TemporaryFolderFixture"], exclude: ["Fixtures"]),
+        // A learner whose memory follows known FSRS parameters, for the optimizer's tests and benchmark.
+        .target(name: "SimulatedLearnerFixture", dependencies: ["KuchiModel"], path: "Tests/SimulatedLearnerFixture"),
+        .testTarget(
+            name: "KuchiModelTests", dependencies: ["KuchiModel", "TemporaryFolderFixture", "SimulatedLearnerFixture"],
+            exclude: ["Fixtures"]),
         // A speech-dispatcher of a test's own; the speech tests and the benchmark start it.
         .target(name: "SpeechDispatcherFixture", path: "Tests/SpeechDispatcherFixture"),
         // Widget lookup, display and window-manager helpers for the GTK test targets.

@@ -9,7 +9,9 @@
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
 // `--typed`, `--furigana`, `--zip-bomb`, `--replay` (a package's history replayed into the
 // review store, ReplayBench.swift) and `--dictionary` (the bundled dictionary's lookups,
-// DictionaryBench.swift) print that table only.
+// DictionaryBench.swift) print that table only. `--optimizer [--reviews N] [--cards N]`
+// fits FSRS parameters to a simulated learner's log (OptimizerBench.swift), beside
+// fsrs-rs-python when KUCHI_FSRS_PYTHON names a python that has it.
 import BenchSupport
 import Foundation
 import KuchiModel
@@ -37,6 +39,14 @@ if let flag = CommandLine.arguments.firstIndex(of: "--anki"), flag + 1 < Command
     exit(0)
 }
 
+if CommandLine.arguments.contains("--optimizer") {
+    let arguments = CommandLine.arguments
+    func number(_ flag: String, _ fallback: Int) -> Int {
+        arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? fallback
+    }
+    try OptimizerBench.table(reviews: number("--reviews", 100_000), cards: number("--cards", 10_000)).print()
+    exit(0)
+}
 if CommandLine.arguments.contains("--furigana") {
     try FuriganaBench.table().print()
     exit(0)

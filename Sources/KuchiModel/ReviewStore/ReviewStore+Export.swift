@@ -36,4 +36,12 @@ public struct ExportedReview: Sendable, Equatable {
     public var stateBefore: FSRSState?
     /// How long the answer took, in milliseconds.
     public var durationMilliseconds: Int64
+
+    public init(card: Int64, milliseconds: Int64, rating: FSRSRating, stateBefore: FSRSState?, durationMilliseconds: Int64) {
+        self.card = card
+        self.milliseconds = milliseconds
+        self.rating = rating
+        self.stateBefore = stateBefore
+        self.durationMilliseconds = durationMilliseconds
+    }
 }
