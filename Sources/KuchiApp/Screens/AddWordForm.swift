@@ -13,11 +13,26 @@ struct AddWordForm: View {
             .inputHints(.noSpellcheck)
             .accessibilityLabel(trc("field of a card", "Word"))
             .widgetName("add-word")
-        ForEach({ adder.suggestionRows }, id: \.id) { row in
-            Button(row.title) { adder.choose(row.index) }
+        // The entries found scroll in their own space, so the fields below stay in view.
+        ScrollView(.vertical, maximumHeight: 150) {
+            ForEach({ adder.suggestionRows }, id: \.id) { row in
+                // Two lines that wrap, so a long meaning never widens the dialog past a
+                // narrow window.
+                Button(action: { adder.choose(row.index) }) {
+                    VStack(spacing: 2) {
+                        Text(row.word)
+                            .cssClass("heading")
+                            .wrapping(alignment: .start)
+                        Text(row.meaning)
+                            .wrapping(alignment: .start)
+                    }
+                }
+                .accessibilityLabel(row.title)
                 .cssClass("flat")
                 .widgetName("add-word-suggestion")
+            }
         }
+        .visible { !adder.suggestions.isEmpty }
         Text { adder.alreadyIn.isEmpty ? "" : tr("Already in {decks}", ["decks": adder.alreadyIn.joined(separator: ", ")]) }
             .cssClass("dim-label")
             .wrapping(alignment: .start)
@@ -50,17 +65,21 @@ extension WordAdder {
     struct SuggestionRow {
         let id: String
         let index: Int
-        /// "猫舌 (ねこじた): being unable to eat hot food".
-        let title: String
+        /// "猫舌 (ねこじた)".
+        let word: String
+        /// "dislike of very hot food or drink; …".
+        let meaning: String
+        /// Both, as a screen reader says the button: "猫舌 (ねこじた): dislike of …".
+        var title: String { "\(word): \(meaning)" }
     }
 
-    /// The suggestions, each a line short enough for a narrow window.
+    /// The suggestions: the word and its reading, then the meaning the form would take.
     var suggestionRows: [SuggestionRow] {
         suggestions.enumerated().map { index, match in
             let reading = match.reading == match.word ? "" : " (\(match.reading))"
-            var meaning = match.meaning
-            if meaning.count > 36 { meaning = String(meaning.prefix(35)) + "…" }
-            return SuggestionRow(id: "\(match.entry.id) \(match.word) \(match.reading)", index: index, title: "\(match.word)\(reading): \(meaning)")
+            return SuggestionRow(
+                id: "\(match.entry.id) \(match.word) \(match.reading)", index: index, word: "\(match.word)\(reading)",
+                meaning: match.meaning)
         }
     }
 }
