@@ -38,6 +38,8 @@ NONVISIBLE_CALLS = {
     "Challenge",  # deck content: the meanings stay English, as the decks' source data is
     "bindtextdomain", "bind_textdomain_codeset", "textdomain", "setlocale", "dgettext", "dngettext",
     "AnkiConnectError",  # AnkiConnect's error words, English as AnkiConnect's own: programs read them
+    "LogError",  # FSRSOptimizer's reading of a review log (the FSRS tools' CSV, its English column names): the API's
+                 # callers read them; the app, once it fits, says in its own translated words that the fit failed
 }
 # Labelled arguments that take names, never shown.
 NONVISIBLE_LABELS = {
