@@ -17,7 +17,7 @@ final class DictionaryApps {
 
     @ObservationIgnored private let users: UserManager
     @ObservationIgnored private let state: AppState
-    @ObservationIgnored private var service: AnkiConnectService!
+    @ObservationIgnored private let service: AnkiConnectService
     @ObservationIgnored private var server: LoopbackHTTPServer?
     /// The settings the server was last set up for.
     @ObservationIgnored private var applied: AnkiConnectSettings?
