@@ -42,6 +42,26 @@ struct CardBrowserPageTests {
         pump(until: { app.text("card-count") == "9 cards" }, "an empty search shows every card again")
     }
 
+    @Test("the window builds the browser ahead a little after its first frame, and the first opening builds no row")
+    func builtAhead() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        let built = Diagnostics.pagesBuiltAhead
+        pump(until: { Diagnostics.pagesBuiltAhead > built }, timeout: .seconds(10), "the window builds the browser on its own")
+        // Built, measured and hidden: not on screen, and Home still shows.
+        let list = try #require(app.widget("card-list"))
+        #expect(gtk_widget_get_mapped(list) == 0)
+        #expect(app.models.state.screen == .home)
+        #expect(app.models.cards.browser.cards.count == Deck.kuchiBasics.cards.count)
+
+        let rows = Diagnostics.listRowsBuilt
+        app.models.cards.open()
+        pump(until: { app.isShown("card-list") }, "the browser shows")
+        pump(until: { app.windowTexts().contains("thank you") }, "the rows show")
+        #expect(Diagnostics.listRowsBuilt == rows, "the rows built ahead are the ones shown")
+        #expect(app.text("card-count") == "9 cards")
+    }
+
     @Test("the arrow keys select a card, so its actions work from the keyboard alone",
           .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
     func arrowKeysSelect() throws {

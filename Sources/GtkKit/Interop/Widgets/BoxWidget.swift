@@ -79,6 +79,24 @@ final class StackWidget: Widget {
         pages.append((name, child))
     }
 
+    /// Adds a page that does not show yet, hidden from assistive technology as the
+    /// other pages not shown are.
+    func addHidden(_ child: Widget, name: String) {
+        add(child, name: name)
+        gtkkit_set_accessible_hidden(child.pointer, 1)
+    }
+
+    /// Measures the page `child` as the stack would if it showed it at the stack's
+    /// present width, so that its widgets' sizes and text layouts are ready (and kept
+    /// in GTK's caches) before its first frame.
+    func measureAhead(_ child: Widget) {
+        var minimum: Int32 = 0
+        var natural: Int32 = 0
+        gtk_widget_measure(child.pointer, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        let width = max(gtk_widget_get_width(pointer), minimum)
+        gtk_widget_measure(child.pointer, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
+    }
+
     /// Shows the page `name`. GTK keeps the other pages in the accessibility tree, where
     /// a screen reader would find their buttons: they are hidden from it too.
     func show(_ name: String) {
