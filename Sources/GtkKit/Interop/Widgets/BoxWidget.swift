@@ -42,6 +42,10 @@ final class BinWidget: Widget {
 
     func shows(_ child: Widget) -> Bool { gtkkit_bin_get_child(opaque) == child.pointer }
 
+    /// Exactly `width` pixels wide, the child laid out at that width (clipped where
+    /// it cannot be as narrow); nil for the child's own width.
+    func setFixedWidth(_ width: Int?) { gtkkit_bin_set_fixed_width(opaque, Int32(width ?? -1)) }
+
     /// Draws the child moved sideways (and turned a little) by `offset` pixels.
     var offset: Double {
         get { gtkkit_bin_get_offset(opaque) }
