@@ -137,10 +137,10 @@ struct CardRows<Row: View>: View {
 /// every row so that they line up; the meaning takes the rest. Each fits its title in
 /// German, Spanish and Portuguese; longer text is cut short with "…".
 enum CardColumns {
-    static let word = 110
+    static let word = 130
     static let reading = 110
     static let state = 96
-    static let due = 150
+    static let due = 140
     static let spacing = 10
     /// The space at each end of a row, and of the titles.
     static let inset = 10
