@@ -42,6 +42,56 @@ struct CardBrowserPageTests {
         pump(until: { app.text("card-count") == "9 cards" }, "an empty search shows every card again")
     }
 
+    @Test("the window builds the browser ahead a little after its first frame, and the first opening builds no row")
+    func builtAhead() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        let built = Diagnostics.pagesBuiltAhead
+        pump(until: { Diagnostics.pagesBuiltAhead > built }, timeout: .seconds(10), "the window builds the browser on its own")
+        // Built, measured and hidden: not on screen, and Home still shows.
+        let list = try #require(app.widget("card-list"))
+        #expect(gtk_widget_get_mapped(list) == 0)
+        #expect(app.models.state.screen == .home)
+        #expect(app.models.cards.browser.cards.count == Deck.kuchiBasics.cards.count)
+
+        let rows = Diagnostics.listRowsBuilt
+        app.models.cards.open()
+        pump(until: { app.isShown("card-list") }, "the browser shows")
+        pump(until: { app.windowTexts().contains("thank you") }, "the rows show")
+        #expect(Diagnostics.listRowsBuilt == rows, "the rows built ahead are the ones shown")
+        #expect(app.text("card-count") == "9 cards")
+    }
+
+    @Test("in a wide window the cards are a table: five column headers a screen reader knows as such, every row's cells lined up under them")
+    func columnsLineUp() throws {
+        let app = try AppHarness(registered: true, width: 1000, height: 700)
+        defer { app.close() }
+        app.models.cards.open()
+        pump(until: { app.isShown("card-list") && app.windowTexts().contains("thank you") }, "the rows show")
+        pump(until: { app.isPainted }, "the window is painted")
+        let headers = try #require(app.widget("card-columns"))
+        let titles = children(of: headers).compactMap { descendantLabels($0).first }
+        #expect(titles.map(labelText) == ["Word", "Reading", "Meaning", "State", "Due"])
+        #expect(titles.allSatisfy { gtk_accessible_get_accessible_role(OpaquePointer($0)) == GTK_ACCESSIBLE_ROLE_COLUMN_HEADER })
+        let window = UnsafeMutableRawPointer(app.window.gtkWindow).assumingMemoryBound(to: GtkWidget.self)
+        let starts = titles.map { left(of: $0, in: window) }
+        let list = try #require(app.widget("card-list"))
+        var rows = 0
+        for label in descendantLabels(list) where labelText(label) == "thank you" {
+            // The meaning's label: its row's five cells, in order.
+            var row = label
+            while let parent = gtk_widget_get_parent(row), children(of: parent).count < 5 { row = parent }
+            guard let cells = gtk_widget_get_parent(row) else { continue }
+            #expect(children(of: cells).map { left(of: $0, in: window) } == starts, "the row's cells start under the titles")
+            rows += 1
+        }
+        #expect(rows == 1)
+        for question in ["はい", "ありがとう"] {
+            let word = try #require(descendantLabels(list).first { labelText($0) == question })
+            #expect(abs(left(of: word, in: window) - starts[0]) < 1, "\(question) under Word")
+        }
+    }
+
     @Test("the arrow keys select a card, so its actions work from the keyboard alone",
           .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
     func arrowKeysSelect() throws {
@@ -104,4 +154,19 @@ struct CardBrowserPageTests {
         #expect(try ReviewStore(path: again.folder.appendingPathComponent("data/kuchi.sqlite3").path)
             .reviews(of: CardID(deck: "kuchi-basics", question: "はい")).isEmpty)
     }
+}
+
+/// Every label under `widget`, depth first.
+@MainActor
+private func descendantLabels(_ widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    if gtkkit_is_a(widget, gtk_label_get_type()) != 0 { return [widget] }
+    return children(of: widget).flatMap(descendantLabels)
+}
+
+/// Where `widget`'s left edge is in `window`.
+@MainActor
+private func left(of widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>) -> Float {
+    var bounds = graphene_rect_t()
+    _ = gtk_widget_compute_bounds(widget, window, &bounds)
+    return bounds.origin.x
 }

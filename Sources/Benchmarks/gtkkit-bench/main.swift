@@ -11,14 +11,17 @@ import Foundation
 
 if CommandLine.arguments.contains("--help") {
     print("""
-        Usage: gtkkit-bench [--gtkkit | --list | --cards | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
+        Usage: gtkkit-bench [--gtkkit | --list | --cards [--cold] | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
 
         With no option, prints every table quoted in README.md. Run under a display and
         a session bus: xvfb-run -a dbus-run-session .build/release/gtkkit-bench
 
           --gtkkit                 the GtkKit table only (bindings, environment, counter)
           --list                   the List table only (needs gtk-list-baseline built)
-          --cards                  the card browser over 100,000 cards only
+          --cards                  the card browser over 100,000 cards only, opened
+                                   once the window has built its page ahead
+          --cold                   with --cards: opened before that, at once after
+                                   the window's first frame
           --imports [FILE|FOLDER…] imports in the window: those given, or else store-bench
                                    --hostile's packages (/tmp/kuchi-hostile) and the Anki fixtures,
                                    each to its verdict with the frame clock watched, and
@@ -55,7 +58,7 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     let compared = arguments.firstIndex(of: "--compare").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
     AppBenchmarks.run(rounds: 15, compared: compared.map { URL(fileURLWithPath: $0) })
 } else if CommandLine.arguments.contains("--cards") {
-    CardBrowserBenchmarks.run()
+    CardBrowserBenchmarks.run(cold: CommandLine.arguments.contains("--cold"))
 } else if let flag = CommandLine.arguments.firstIndex(of: "--imports") {
     ImportBenchmarks.run(arguments: Array(CommandLine.arguments[(flag + 1)...]))
 } else if CommandLine.arguments.contains("--speech") {

@@ -1,13 +1,15 @@
 #include "CGtkShim.h"
 
-// GtkKitBin: one child, sized exactly like it, and an optional callback after
-// each allocation. The window uses it to learn its real size (drags,
-// maximise, fullscreen and programmatic resizes all end in an allocation);
-// adaptive layouts use it as a slot whose child can be swapped.
+// GtkKitBin: one child, sized exactly like it (or given a fixed width), and an
+// optional callback after each allocation. The window uses it to learn its real
+// size (drags, maximise, fullscreen and programmatic resizes all end in an
+// allocation); adaptive layouts use it as a slot whose child can be swapped; a
+// list's cells use its fixed width, so that every row's columns line up.
 struct _GtkKitBin {
     GtkWidget parent_instance;
     GtkWidget *child;
     double offset;
+    int width;  // -1: the child's own
     GtkKitAllocateCallback callback;
     gpointer callback_data;
     GDestroyNotify callback_destroy;
@@ -35,10 +37,17 @@ static void gtkkit_bin_measure(GtkWidget *widget, GtkOrientation orientation, in
                                int *natural_baseline) {
     GtkKitBin *self = GTKKIT_BIN(widget);
     if (self->child != NULL && gtk_widget_should_layout(self->child)) {
+        if (self->width >= 0 && orientation == GTK_ORIENTATION_VERTICAL && for_size < 0)
+            for_size = self->width;
         gtk_widget_measure(self->child, orientation, for_size, minimum, natural,
                            minimum_baseline, natural_baseline);
     } else {
         *minimum = *natural = 0;
+    }
+    if (self->width >= 0 && orientation == GTK_ORIENTATION_HORIZONTAL) {
+        // Whatever the child would like: a wider one is clipped (overflow hidden).
+        *minimum = *natural = self->width;
+        *minimum_baseline = *natural_baseline = -1;
     }
 }
 
@@ -53,6 +62,11 @@ static void gtkkit_bin_size_allocate(GtkWidget *widget, int width, int height, i
             transform = gsk_transform_translate(transform, &foot);
             transform = gsk_transform_rotate(transform, (float)(self->offset / 20.0));
             transform = gsk_transform_translate(transform, &back);
+        }
+        if (self->width >= 0) {
+            int child_minimum = 0;
+            gtk_widget_measure(self->child, GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum, NULL, NULL, NULL);
+            width = MAX(width, child_minimum);
         }
         gtk_widget_allocate(self->child, width, height, baseline, transform);
     }
@@ -76,7 +90,7 @@ static void gtkkit_bin_class_init(GtkKitBinClass *klass) {
     gtk_widget_class_set_css_name(widget_class, "gtkkit-bin");
 }
 
-static void gtkkit_bin_init(GtkKitBin *self) { (void)self; }
+static void gtkkit_bin_init(GtkKitBin *self) { self->width = -1; }
 
 GtkWidget *gtkkit_bin_new(void) { return g_object_new(GTKKIT_TYPE_BIN, NULL); }
 
@@ -116,4 +130,13 @@ void gtkkit_bin_set_allocate_callback(GtkKitBin *self, GtkKitAllocateCallback ca
     self->callback = callback;
     self->callback_data = data;
     self->callback_destroy = destroy;
+}
+
+void gtkkit_bin_set_fixed_width(GtkKitBin *self, int width) {
+    g_return_if_fail(GTKKIT_IS_BIN(self));
+    if (self->width == width)
+        return;
+    self->width = width;
+    gtk_widget_set_overflow(GTK_WIDGET(self), width >= 0 ? GTK_OVERFLOW_HIDDEN : GTK_OVERFLOW_VISIBLE);
+    gtk_widget_queue_resize(GTK_WIDGET(self));
 }

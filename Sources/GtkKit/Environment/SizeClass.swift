@@ -1,5 +1,5 @@
 /// Compact or regular, per axis, recomputed by the window on every resize.
-public enum SizeClass: Sendable, Equatable, CustomStringConvertible {
+public enum SizeClass: Sendable, Hashable, CustomStringConvertible {
     case compact
     case regular
 

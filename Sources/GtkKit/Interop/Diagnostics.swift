@@ -29,6 +29,8 @@ public enum Diagnostics {
     nonisolated(unsafe) public internal(set) static var listRowsBuilt = 0
     nonisolated(unsafe) public internal(set) static var liveListRows = 0
     nonisolated(unsafe) public internal(set) static var listItemsChanged = 0
+    /// `PageStack` pages built ahead and measured, before they were first shown.
+    nonisolated(unsafe) public internal(set) static var pagesBuiltAhead = 0
     /// Redraws a `BarChart` asked GTK for (its bars changed), and frames it drew.
     nonisolated(unsafe) public internal(set) static var chartRedrawRequests = 0
     nonisolated(unsafe) public internal(set) static var chartDraws = 0

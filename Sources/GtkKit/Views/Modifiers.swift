@@ -45,6 +45,12 @@ extension View {
         modified { $0.setMinimumSize(width: minWidth, height: minHeight) }
     }
 
+    /// Exactly `width` pixels wide, whatever the content would like: cells of a
+    /// list's rows that line up as columns. The content is laid out at that width
+    /// (a `.truncating()` text is cut short with "…") and clipped where it cannot be
+    /// that narrow.
+    public func frame(width: Int) -> FixedWidth<Self> { FixedWidth(content: self, width: width) }
+
     /// Adds style classes, such as "title-1", "suggested-action" or "dim-label".
     public func cssClass(_ names: String...) -> ModifiedView<Self> {
         modified { widget in names.forEach(widget.addCSSClass) }
@@ -111,5 +117,18 @@ extension View {
         phase: KeyPressPhase = .bubble, _ handler: @escaping @MainActor (KeyPress) -> Bool
     ) -> ModifiedView<Self> {
         modified { $0.onKeyPress(phase: phase, handler) }
+    }
+}
+
+/// A view made exactly as wide as given; see ``View/frame(width:)``.
+public struct FixedWidth<Content: View>: PrimitiveView {
+    let content: Content
+    let width: Int
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let bin = BinWidget()
+        bin.setFixedWidth(width)
+        bin.setChild(content.buildOne(in: context))
+        return [bin]
     }
 }

@@ -28,19 +28,31 @@ public enum PageBuilder<Selection: Hashable> {
 /// Pages are built lazily, the first time they are selected, and then kept:
 /// switching back shows the same widgets with their state. A selection that matches
 /// no page keeps the page that shows (and says so in debug builds).
+///
+/// A page that is slow to show the first time (a long list, whose rows GTK measures
+/// and lays out text for on its first frame) can be built ahead, while nothing else
+/// waits: when `buildAhead` names it, the page is built on an idle turn of the main
+/// loop and measured on the next, as the stack would measure it at its present size,
+/// and stays hidden (from screen readers too) until it is selected. The work is the
+/// same; only when it is done changes.
 public struct PageStack<Selection: Hashable>: PrimitiveView {
     let selection: @MainActor () -> Selection
     let keepsLargestSize: Bool
+    let buildAhead: (@MainActor () -> Selection?)?
     let pages: [Page<Selection>]
 
     /// With `keepsLargestSize`, every page is built at once and the stack is as big
     /// as its largest page, so switching pages never moves what is around it.
+    /// `buildAhead`, read as a binding, names a page to build (and measure) before it
+    /// is first selected; nil for none.
     public init(
         selection: @escaping @MainActor () -> Selection, keepsLargestSize: Bool = false,
+        buildAhead: (@MainActor () -> Selection?)? = nil,
         @PageBuilder<Selection> pages: () -> [Page<Selection>]
     ) {
         self.selection = selection
         self.keepsLargestSize = keepsLargestSize
+        self.buildAhead = buildAhead
         self.pages = pages()
     }
 
@@ -70,6 +82,25 @@ public struct PageStack<Selection: Hashable>: PrimitiveView {
                 built.insert(name)
             }
             stack.show(name)
+        }
+        if let buildAhead {
+            stack.bind("build-ahead", buildAhead) { stack, value in
+                guard let value, let name = names[value], !built.contains(name),
+                      let page = pages.first(where: { $0.value == value }) else { return }
+                // One idle turn to build, the next to measure: the loop handles input
+                // and frames between the two.
+                MainLoop.idle { [weak stack] in
+                    guard let stack, !built.contains(name) else { return }
+                    let widget = page.content.buildOne(in: context)
+                    stack.addHidden(widget, name: name)
+                    built.insert(name)
+                    MainLoop.idle { [weak stack, weak widget] in
+                        guard let stack, let widget else { return }
+                        stack.measureAhead(widget)
+                        Diagnostics.pagesBuiltAhead += 1
+                    }
+                }
+            }
         }
         return [stack]
     }

@@ -56,3 +56,43 @@ extension View {
         }
     }
 }
+
+extension View {
+    /// Keeps a label to one line, cut short with "…" where it does not fit and read
+    /// from the start: for a list's columns, whose widths do not follow their text.
+    /// Only a label truncates: on another view this is a mistake, reported in debug
+    /// builds.
+    public func truncating() -> ModifiedView<Self> {
+        modified { widget in
+            guard let label = widget as? LabelWidget else {
+                Diagnostics.warn("truncating() applies to a Text; \(Self.self) is not one")
+                return
+            }
+            label.setTruncating()
+        }
+    }
+}
+
+/// The title of a column, over a `List` whose rows line their cells up under it
+/// (with ``View/frame(width:)``): a label a screen reader presents as a column header.
+///
+/// ```swift
+/// HStack(spacing: 10) {
+///     ColumnHeader("Word").frame(width: 110)
+///     ColumnHeader("Meaning").expand(horizontal: true)
+/// }
+/// ```
+public struct ColumnHeader: PrimitiveView {
+    private let title: String
+
+    public init(_ title: String) { self.title = title }
+
+    public func _build(in context: BuildContext) -> [Widget] {
+        let label = LabelWidget(title, role: .columnHeader)
+        label.setTruncating()
+        label.addCSSClass("heading")
+        // The whole title as a tooltip too, for a column too narrow to show it all.
+        label.setTooltip(title)
+        return [label]
+    }
+}

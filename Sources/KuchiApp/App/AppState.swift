@@ -35,6 +35,9 @@ public final class AppState {
     /// Dialogs and the file chooser, open while true.
     public var isChoosingDeckFile = false
     public var isConfirmingForget = false
+    /// The card browser's page is built before its first opening (in idle time, a few
+    /// seconds after start-up: ``CardShelf/buildAhead()``), so that it opens at once.
+    public var buildsCardsAhead = false
     /// The card browser shows the selected card's edit rather than the list.
     public var isEditingCard = false
     /// The card browser's question, while it asks.

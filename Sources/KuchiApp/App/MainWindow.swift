@@ -121,7 +121,10 @@ enum MainWindow {
         }
         // A large deck named in the settings is read once the window shows: when the
         // loop is next idle after the first frame, not inside its paint.
-        window.afterFirstPaint { MainLoop.idle { models.decks.loadPendingDeck() } }
+        window.afterFirstPaint {
+            MainLoop.idle { models.decks.loadPendingDeck() }
+            MainLoop.after(CardShelf.buildAheadDelay) { models.cards.buildAhead() }
+        }
         return window
     }
 }

@@ -26,6 +26,10 @@ public final class CardBrowserProbe {
     /// The name the schedule knows the deck in use by.
     public var deckKey: String { models.deckInUse.key }
 
+    /// Builds the browser ahead now, as the window does on its own a little after its
+    /// first frame.
+    public func buildAhead() { models.cards.buildAhead() }
+
     /// Opens the card browser (Ctrl+B).
     public func open() { models.cards.open() }
 

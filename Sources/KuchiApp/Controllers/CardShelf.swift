@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GtkKit
 import KuchiModel
 import Observation
 
@@ -30,13 +31,41 @@ final class CardShelf {
         self.state = state
     }
 
+    /// How long after the window's first frame the browser is built ahead: long
+    /// enough that start-up (a large deck loading, the first session planned) is over.
+    static let buildAheadDelay = Duration.seconds(2)
+
+    /// Whether the browser has been opened or built ahead.
+    @ObservationIgnored private var isPrepared = false
+
+    /// Builds the browser over the deck in use before it is first opened, so that the
+    /// first Ctrl+B shows it at once: GTK's first layout of its rows (about 200, the
+    /// list's overscan, whatever the deck's size) took about 200 ms on the development
+    /// machine with 100,000 cards. Called in idle time well after the first frame; a
+    /// deck still loading is waited for, once more.
+    func buildAhead(retries: Int = 1) {
+        guard !isPrepared else { return }
+        guard !inUse.isLoading else {
+            if retries > 0 { MainLoop.after(Self.buildAheadDelay) { [weak self] in self?.buildAhead(retries: retries - 1) } }
+            return
+        }
+        isPrepared = true
+        show()
+        state.buildsCardsAhead = true
+    }
+
     /// Shows the card browser over the deck in use.
     func open() {
+        isPrepared = true
+        show()
+        state.isEditingCard = false
+        state.screen = .cards
+    }
+
+    private func show() {
         browser.show(
             inUse.deck, key: inUse.key, schedule: planner.schedule(deck: inUse.key),
             isImported: inUse.catalogID.map(decks.catalog.isImported) ?? false)
-        state.isEditingCard = false
-        state.screen = .cards
     }
 
     /// The card selected in the list.

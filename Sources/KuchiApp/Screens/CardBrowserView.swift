@@ -68,15 +68,16 @@ struct CardListView: View {
             HStack { Text { browser.summary }.cssClass("dim-label", "caption").align(horizontal: .start).widgetName("card-count") }
                 .padding(top: 0, leading: 10, bottom: 4, trailing: 6)
                 .visible { horizontalSizeClass == .regular }
-            List({ browser.visible }, id: \.self, selection: $browser.selected) { row in
-                CardRowView(row: row)
+            // Columns in a wide window; a narrow one has no room for them, and shows
+            // each card on two lines. Each list is built the first time its window
+            // width comes, and both follow the same search and selection.
+            PageStack(selection: { horizontalSizeClass }) {
+                Page(SizeClass.regular) { CardTableView() }
+                Page(SizeClass.compact) {
+                    CardRows(name: "card-list-compact") { row in CardRowView(row: row) }
+                }
             }
-            .onKeyPress(phase: .capture) { key in
-                guard key.isReturn, !key.hasModifiers, browser.selected != nil else { return false }
-                cards.beginEdit()
-                return true
-            }
-            .widgetName("card-list")
+            .expand(horizontal: true, vertical: true)
             // A narrow window (in German the four buttons need 418 px) puts the buttons
             // in two rows, the count beside the second, so that the list keeps its room
             // at 360×294. The same buttons move between the two.
@@ -107,8 +108,108 @@ struct CardListView: View {
     }
 }
 
-/// One card in the list: the word with furigana, then its meaning, and its state and
-/// when it is due. A screen reader reads the row as "食べる, たべる, to eat, Review,
+/// The cards in a list, the selected one edited with Enter: the columns' list or the
+/// narrow window's.
+struct CardRows<Row: View>: View {
+    let name: String
+    let row: @MainActor (ListRow<Int>) -> Row
+    @Environment(CardBrowser.self) private var browser
+    @Environment(CardShelf.self) private var cards
+
+    init(name: String, @ViewBuilder row: @escaping @MainActor (ListRow<Int>) -> Row) {
+        self.name = name
+        self.row = row
+    }
+
+    var body: some View {
+        @Bindable var browser = browser
+        List({ browser.visible }, id: \.self, selection: $browser.selected, row: row)
+            .onKeyPress(phase: .capture) { key in
+                guard key.isReturn, !key.hasModifiers, browser.selected != nil else { return false }
+                cards.beginEdit()
+                return true
+            }
+            .widgetName(name)
+    }
+}
+
+/// The widths of the card list's columns in a wide window, shared by the titles and
+/// every row so that they line up; the meaning takes the rest. Each fits its title in
+/// German, Spanish and Portuguese; longer text is cut short with "…".
+enum CardColumns {
+    static let word = 130
+    static let reading = 110
+    static let state = 96
+    static let due = 140
+    static let spacing = 10
+    /// The space at each end of a row, and of the titles.
+    static let inset = 10
+}
+
+/// The cards as a table: titles a screen reader presents as column headers, then a
+/// row a card, its word, reading, meaning, state and when it is due lined up under
+/// them.
+struct CardTableView: View {
+    var body: some View {
+        VStack(spacing: 0) {
+            HStack(spacing: CardColumns.spacing) {
+                ColumnHeader(trc("field of a card", "Word")).frame(width: CardColumns.word)
+                ColumnHeader(tr("Reading")).frame(width: CardColumns.reading)
+                ColumnHeader(tr("Meaning")).expand(horizontal: true)
+                ColumnHeader(trc("card browser column", "State")).frame(width: CardColumns.state)
+                ColumnHeader(trc("card browser column", "Due")).frame(width: CardColumns.due)
+            }
+            .padding(top: 2, leading: CardColumns.inset, bottom: 4, trailing: CardColumns.inset)
+            .widgetName("card-columns")
+            CardRows(name: "card-list") { row in CardColumnsRow(row: row) }
+        }
+    }
+}
+
+/// One card as a row of the table. Each cell is one line (a long meaning is cut short
+/// with "…"): GTK measures every row it keeps (about 200, whatever the deck's size)
+/// before the list's first frame, and a line that cannot wrap is laid out once. A
+/// screen reader reads the row as "食べる, たべる, to eat, Review, tomorrow at 09:15".
+struct CardColumnsRow: View {
+    let row: ListRow<Int>
+    @Environment(CardBrowser.self) private var browser
+
+    var body: some View {
+        HStack(spacing: CardColumns.spacing) {
+            Text { card?.card.question ?? "" }
+                .truncating()
+                .cssClass("card-browser-word")
+                .frame(width: CardColumns.word)
+            Text { card?.card.reading ?? "" }
+                .truncating()
+                .frame(width: CardColumns.reading)
+            Text { card?.card.answer ?? "" }
+                .truncating()
+                .expand(horizontal: true)
+            Text { card?.status.title ?? "" }
+                .truncating()
+                .frame(width: CardColumns.state)
+            Text { card.map(due) ?? "" }
+                .truncating()
+                .cssClass("dim-label")
+                .frame(width: CardColumns.due)
+        }
+        .padding(top: 6, leading: CardColumns.inset, bottom: 6, trailing: CardColumns.inset)
+    }
+
+    private var card: BrowsedCard? {
+        browser.cards.indices.contains(row.element) ? browser.cards[row.element] : nil
+    }
+
+    /// "tomorrow at 09:15"; nothing for a new or suspended card.
+    private func due(_ card: BrowsedCard) -> String {
+        guard card.status != .new, card.status != .suspended, let due = card.due else { return "" }
+        return DueTime.describe(due, from: browser.now())
+    }
+}
+
+/// One card in a narrow window's list: the word with furigana, then its meaning, and
+/// its state and when it is due. A screen reader reads the row as "食べる, たべる, to eat, Review,
 /// due tomorrow at 09:15".
 struct CardRowView: View {
     let row: ListRow<Int>

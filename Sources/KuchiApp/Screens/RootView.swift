@@ -12,7 +12,7 @@ struct RootView: View {
         VStack(spacing: 0) {
             ProblemBanner()
             ImportBar()
-            PageStack(selection: { state.screen }) {
+            PageStack(selection: { state.screen }, buildAhead: { state.buildsCardsAhead ? .cards : nil }) {
                 Page(AppState.Screen.register) { ScreenFrame { RegisterView() } }
                 Page(AppState.Screen.home) { HomeView(link: homeLink) }
                 Page(AppState.Screen.cards) { CardBrowserView() }

@@ -194,6 +194,9 @@ GtkWidget *gtkkit_bin_get_child(GtkKitBin *bin);
 /// it (a card being swiped); 0 puts it back. Allocation and size are unchanged.
 void gtkkit_bin_set_offset(GtkKitBin *bin, double offset);
 double gtkkit_bin_get_offset(GtkKitBin *bin);
+/// Makes the bin exactly `width` pixels wide (its child laid out at that width, and
+/// clipped where its minimum is wider); -1 goes back to the child's own width.
+void gtkkit_bin_set_fixed_width(GtkKitBin *bin, int width);
 /// Called after every size_allocate with the bin's new size.
 void gtkkit_bin_set_allocate_callback(GtkKitBin *bin, GtkKitAllocateCallback callback,
                                       gpointer data, GDestroyNotify destroy);

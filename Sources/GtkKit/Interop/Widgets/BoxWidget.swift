@@ -42,6 +42,10 @@ final class BinWidget: Widget {
 
     func shows(_ child: Widget) -> Bool { gtkkit_bin_get_child(opaque) == child.pointer }
 
+    /// Exactly `width` pixels wide, the child laid out at that width (clipped where
+    /// it cannot be as narrow); nil for the child's own width.
+    func setFixedWidth(_ width: Int?) { gtkkit_bin_set_fixed_width(opaque, Int32(width ?? -1)) }
+
     /// Draws the child moved sideways (and turned a little) by `offset` pixels.
     var offset: Double {
         get { gtkkit_bin_get_offset(opaque) }
@@ -77,6 +81,24 @@ final class StackWidget: Widget {
     func add(_ child: Widget, name: String) {
         add(child) { gtk_stack_add_named(opaque, $0, name) }
         pages.append((name, child))
+    }
+
+    /// Adds a page that does not show yet, hidden from assistive technology as the
+    /// other pages not shown are.
+    func addHidden(_ child: Widget, name: String) {
+        add(child, name: name)
+        gtkkit_set_accessible_hidden(child.pointer, 1)
+    }
+
+    /// Measures the page `child` as the stack would if it showed it at the stack's
+    /// present width, so that its widgets' sizes and text layouts are ready (and kept
+    /// in GTK's caches) before its first frame.
+    func measureAhead(_ child: Widget) {
+        var minimum: Int32 = 0
+        var natural: Int32 = 0
+        gtk_widget_measure(child.pointer, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        let width = max(gtk_widget_get_width(pointer), minimum)
+        gtk_widget_measure(child.pointer, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
     }
 
     /// Shows the page `name`. GTK keeps the other pages in the accessibility tree, where

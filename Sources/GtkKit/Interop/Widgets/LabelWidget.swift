@@ -11,6 +11,8 @@ enum AccessibleRole {
     case alert
     case dialog
     case window
+    /// The title of a column of a table or list.
+    case columnHeader
 
     var gtk: GtkAccessibleRole {
         switch self {
@@ -19,6 +21,7 @@ enum AccessibleRole {
         case .alert: GTK_ACCESSIBLE_ROLE_ALERT
         case .dialog: GTK_ACCESSIBLE_ROLE_DIALOG
         case .window: GTK_ACCESSIBLE_ROLE_WINDOW
+        case .columnHeader: GTK_ACCESSIBLE_ROLE_COLUMN_HEADER
         }
     }
 }
@@ -56,6 +59,14 @@ final class LabelWidget: Widget {
         let start = alignment == .start
         gtk_label_set_justify(opaque, start ? GTK_JUSTIFY_LEFT : GTK_JUSTIFY_CENTER)
         gtk_label_set_xalign(opaque, start ? 0 : 0.5)
+    }
+
+    /// One line, cut short with "…" at the end where it does not fit; its minimum
+    /// width is that of the ellipsis, so it takes what room it is given.
+    func setTruncating() {
+        gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(opaque, 1)
+        gtk_label_set_xalign(opaque, 0)
     }
 
     func setXAlignment(_ fraction: Float) { gtk_label_set_xalign(opaque, fraction) }
