@@ -44,6 +44,17 @@ struct AddWordTests {
         #expect(app.models.planner.sessionQuestions(deck: app.models.deckInUse.key, questions: ["猫舌"], limit: 5) == ["猫舌"])
     }
 
+    @Test("the card browser's Add button opens the dialog")
+    func fromTheBrowser() throws {
+        let app = try AppHarness(registered: true, width: 360, height: 294)
+        defer { app.close() }
+        app.models.cards.open()
+        pump(until: { app.isShown("card-add") }, "the browser shows its Add button")
+        app.click("card-add")
+        pump(until: { app.dialog != nil }, "the dialog shows")
+        #expect(app.dialogTexts().contains("Add a Word"))
+    }
+
     @Test("romaji finds the word; choosing a suggestion fills word, reading and meaning; a typed meaning stays")
     func romajiAndChoices() throws {
         let app = try AppHarness(registered: true)

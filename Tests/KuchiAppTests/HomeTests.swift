@@ -281,7 +281,8 @@ struct HomeTests {
         pump(until: { app.widget("settings").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("settings")
         app.models.cards.open()
-        pump(until: { app.widget("card-list").map { gtk_widget_get_mapped($0) != 0 } ?? false })
+        // A narrow window shows the two-line rows, not the table.
+        pump(until: { app.widget("card-list-compact").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("cards")
     }
 

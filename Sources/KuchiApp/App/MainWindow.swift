@@ -115,6 +115,7 @@ enum MainWindow {
                 .environment(models.planner)
                 .environment(models.decks)
                 .environment(models.imports)
+                .environment(models.words)
                 .environment(models.speaker)
                 .environment(models.dictionaryApps)
                 .environment(state)

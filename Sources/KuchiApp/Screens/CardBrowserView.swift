@@ -24,6 +24,7 @@ struct CardListView: View {
     @Environment(CardBrowser.self) private var browser
     @Environment(CardShelf.self) private var cards
     @Environment(AppState.self) private var state
+    @Environment(WordAdder.self) private var words
 
     var body: some View {
         @Bindable var browser = browser
@@ -61,6 +62,9 @@ struct CardListView: View {
                 ])
                     .help(tr("Sort by"))
                     .widgetName("card-order")
+                Button(iconName: "list-add-symbolic", title: tr("Add a Word")) { words.open() }
+                    .help(tr("Add a word (Ctrl+N)"))
+                    .widgetName("card-add")
             }
             .padding(top: 6, leading: 6, bottom: 4, trailing: 6)
             // NB: padding goes on a box around the count, never on the label: a label's
