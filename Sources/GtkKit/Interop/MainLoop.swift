@@ -55,8 +55,15 @@ public enum MainLoop {
     /// Runs `action` once, `delay` from now, on the main loop.
     @MainActor
     public static func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) {
+        _ = timeout(delay, action)
+    }
+
+    /// ``after(_:_:)``, returning the GLib source, which `g_source_remove` cancels
+    /// (``Window/after(_:_:)`` does, when its window goes).
+    @MainActor
+    static func timeout(_ delay: Duration, _ action: @escaping @MainActor () -> Void) -> guint {
         let milliseconds = delay.components.seconds * 1_000 + delay.components.attoseconds / 1_000_000_000_000_000
-        g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: max(milliseconds, 0)), { data in
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: max(milliseconds, 0)), { data in
             MainActor.assumeIsolated { VoidAction.from(data).function() }
             return 0  // G_SOURCE_REMOVE
         }, VoidAction(action).retainedPointer(), VoidAction.release)

@@ -1,3 +1,5 @@
+import CGtk
+
 extension Window {
     /// Shows the About dialog for this window.
     public func presentAbout(_ info: AboutInfo) {
@@ -13,5 +15,19 @@ extension Window {
     /// Calls `action` once, after the window's first frame is painted.
     public func afterFirstPaint(_ action: @escaping @MainActor () -> Void) {
         widget.afterFirstPaint(action)
+    }
+
+    /// Runs `action` once, `delay` from now, unless the window has gone by then: the
+    /// timer, and what `action` holds, go with the window (work the window schedules for
+    /// later, such as building a page ahead, never outlives it).
+    public func after(_ delay: Duration, _ action: @escaping @MainActor () -> Void) {
+        var pending = true
+        let source = MainLoop.timeout(delay) {
+            pending = false
+            action()
+        }
+        whenDestroyed {
+            if pending { g_source_remove(source) }
+        }
     }
 }

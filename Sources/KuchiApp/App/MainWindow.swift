@@ -124,7 +124,7 @@ enum MainWindow {
         // loop is next idle after the first frame, not inside its paint.
         window.afterFirstPaint {
             MainLoop.idle { models.decks.loadPendingDeck() }
-            MainLoop.after(CardShelf.buildAheadDelay) { models.cards.buildAhead() }
+            window.after(CardShelf.buildAheadDelay) { [weak cards = models.cards] in cards?.buildAhead() }
         }
         return window
     }
