@@ -192,7 +192,7 @@ struct DeckValidator {
                     return nil
                 }
                 guard nucleus <= morae else {
-                    report(tr("'pitch' {pitch} is past the last mora of the reading '{reading}' ({count} morae)", [
+                    report(tr("'pitch' {pitch} is past the end of the reading '{reading}' (mora count: {count})", [
                         "pitch": "\(nucleus)", "reading": PrintableText.quoting(reading, limit: 40), "count": "\(morae)",
                     ]), card: card)
                     return nil

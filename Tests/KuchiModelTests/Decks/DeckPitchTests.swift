@@ -31,7 +31,7 @@ struct DeckPitchTests {
             (#"["1"]"#, "'pitch' must be a list of up to 8 whole numbers, each where the pitch drops (0 for no drop)"),
             (#"1"#, "'pitch' must be a list of up to 8 whole numbers, each where the pitch drops (0 for no drop)"),
             (#"[0,1,2,0,1,2,0,1,2]"#, "'pitch' must be a list of up to 8 whole numbers, each where the pitch drops (0 for no drop); it has 9"),
-            (#"[3]"#, "'pitch' 3 is past the last mora of the reading 'はし' (2 morae)"),
+            (#"[3]"#, "'pitch' 3 is past the end of the reading 'はし' (mora count: 2)"),
           ])
     func badPitch(value: String, message: String) {
         let data = deck(#"{"question": "箸", "reading": "はし", "answer": "chopsticks", "pitch": \#(value)}"#)
