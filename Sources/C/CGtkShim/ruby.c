@@ -60,6 +60,15 @@ static void gtkkit_ruby_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
         if (cell->ruby != NULL)
             append_layout(snapshot, cell->ruby, &ruby, &ruby_color);
     }
+    // Overlines in the rubies' colour: part of the reading.
+    GArray *rectangles = g_array_new(FALSE, FALSE, sizeof(GdkRectangle));
+    ruby_layout_overline_rectangles(layout, widget, width, height, rectangles);
+    for (guint i = 0; i < rectangles->len; i++) {
+        const GdkRectangle *r = &g_array_index(rectangles, GdkRectangle, i);
+        gtk_snapshot_append_color(snapshot, &ruby_color, &GRAPHENE_RECT_INIT((float)r->x, (float)r->y, (float)r->width,
+                                                                             (float)r->height));
+    }
+    g_array_unref(rectangles);
 }
 
 static void relayout(GtkKitRuby *self) {
@@ -136,6 +145,41 @@ void gtkkit_ruby_set_segments(GtkKitRuby *self, const char *const *bases, const 
         return;
     update_accessible_label(self);
     gtk_widget_queue_resize(GTK_WIDGET(self));
+}
+
+void gtkkit_ruby_set_overlines(GtkKitRuby *self, const int *starts, const int *ends, const gboolean *drops,
+                               int count) {
+    g_return_if_fail(GTKKIT_IS_RUBY(self));
+    g_return_if_fail(count == 0 || (starts != NULL && ends != NULL && drops != NULL));
+    gboolean had = self->layout.overlines->len > 0;
+    if (!ruby_layout_set_overlines(&self->layout, starts, ends, drops, count))
+        return;
+    if (had != (self->layout.overlines->len > 0))
+        relayout(self); // the band kept for them comes or goes
+    else
+        gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+int gtkkit_ruby_get_overline_rectangles(GtkKitRuby *self, int width, int height, GdkRectangle *rectangles,
+                                        int capacity) {
+    g_return_val_if_fail(GTKKIT_IS_RUBY(self), 0);
+    GtkWidget *widget = GTK_WIDGET(self);
+    RubyLayout *layout = &self->layout;
+    ruby_layout_measure(layout, widget);
+    if (width < 0)
+        width = layout->natural_width;
+    if (height < 0) {
+        ruby_layout_place(layout, widget, width);
+        height = ruby_layout_height(layout);
+    }
+    ruby_layout_place(layout, widget, width);
+    GArray *found = g_array_new(FALSE, FALSE, sizeof(GdkRectangle));
+    ruby_layout_overline_rectangles(layout, widget, width, height, found);
+    int count = (int)found->len;
+    for (int i = 0; i < MIN(count, capacity); i++)
+        rectangles[i] = g_array_index(found, GdkRectangle, i);
+    g_array_unref(found);
+    return count;
 }
 
 int gtkkit_ruby_get_rectangles(GtkKitRuby *self, int width, int height, GdkRectangle *bases,

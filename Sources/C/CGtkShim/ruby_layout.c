@@ -34,6 +34,7 @@ void ruby_layout_init(RubyLayout *layout) {
     g_array_set_clear_func(layout->segments, clear_segment);
     layout->cells = g_array_new(FALSE, TRUE, sizeof(RubyCell));
     layout->line_widths = g_array_new(FALSE, TRUE, sizeof(int));
+    layout->overlines = g_array_new(FALSE, TRUE, sizeof(RubyOverline));
 }
 
 static void clear_placement(RubyLayout *layout) {
@@ -59,6 +60,7 @@ void ruby_layout_finish(RubyLayout *layout) {
     g_array_unref(layout->cells);
     g_array_unref(layout->line_widths);
     g_array_unref(layout->segments);
+    g_array_unref(layout->overlines);
 }
 
 static gboolean same_segments(const RubyLayout *layout, const char *const *bases, const char *const *rubies,
@@ -81,13 +83,33 @@ gboolean ruby_layout_set_segments(RubyLayout *layout, const char *const *bases, 
     ruby_layout_forget(layout);
     g_array_set_size(layout->segments, 0);
     layout->has_ruby = FALSE;
+    int reading = 0;
     for (int i = 0; i < count; i++) {
-        RubySegment segment = {.base = g_strdup(bases[i] != NULL ? bases[i] : "")};
+        RubySegment segment = {.base = g_strdup(bases[i] != NULL ? bases[i] : ""), .reading_start = reading};
         if (rubies[i] != NULL && rubies[i][0] != '\0') {
             segment.ruby = g_strdup(rubies[i]);
             layout->has_ruby = TRUE;
         }
+        reading += (int)g_utf8_strlen(segment.ruby != NULL ? segment.ruby : segment.base, -1);
         g_array_append_val(layout->segments, segment);
+    }
+    return TRUE;
+}
+
+gboolean ruby_layout_set_overlines(RubyLayout *layout, const int *starts, const int *ends, const gboolean *drops,
+                                   int count) {
+    gboolean same = (guint)count == layout->overlines->len;
+    for (int i = 0; same && i < count; i++) {
+        const RubyOverline *overline = &g_array_index(layout->overlines, RubyOverline, i);
+        same = overline->start == starts[i] && overline->end == ends[i] && !overline->drops == !drops[i];
+    }
+    if (same)
+        return FALSE;
+    g_array_set_size(layout->overlines, 0);
+    for (int i = 0; i < count; i++) {
+        RubyOverline overline = {.start = starts[i], .end = ends[i], .drops = drops[i] != FALSE};
+        if (overline.end > overline.start)
+            g_array_append_val(layout->overlines, overline);
     }
     return TRUE;
 }
@@ -170,6 +192,15 @@ void ruby_layout_measure(RubyLayout *layout, GtkWidget *widget) {
         layout->ruby_em = (int)ceil(size / PANGO_SCALE * (dpi > 0 ? dpi : 96) / 72);
     }
 
+    // The base font's size in pixels, for the overlines over text without rubies.
+    const PangoFontDescription *base_font = pango_context_get_font_description(gtk_widget_get_pango_context(widget));
+    int base_em = (int)ceil(2.0 * layout->ruby_em);
+    if (base_font != NULL && pango_font_description_get_size(base_font) > 0) {
+        double points = (double)pango_font_description_get_size(base_font) / PANGO_SCALE;
+        double dpi = pango_cairo_context_get_resolution(gtk_widget_get_pango_context(widget));
+        base_em = (int)ceil(pango_font_description_get_size_is_absolute(base_font) ? points
+                                                                                   : points * (dpi > 0 ? dpi : 96) / 72);
+    }
     int base_descent = 0, ruby_descent = 0;
     layout->base_ascent = layout->ruby_ascent = 0;
     layout->minimum_width = 0;
@@ -195,6 +226,16 @@ void ruby_layout_measure(RubyLayout *layout, GtkWidget *widget) {
     find_breaks(layout, gtk_widget_get_pango_context(widget));
     layout->line_height = layout->base_ascent + base_descent;
     layout->band = layout->has_ruby ? layout->ruby_ascent + ruby_descent : 0;
+    // Overlines: a line a fourteenth of the text's size thick (a whole pixel at least,
+    // so it stays crisp), a little room under it; over the rubies when there are any.
+    if (layout->overlines->len > 0) {
+        int em = layout->has_ruby ? layout->ruby_em : base_em;
+        layout->mark_thickness = MAX(1, (int)lround(em / 14.0));
+        layout->mark = layout->mark_thickness + MAX(1, em / 16);
+    } else {
+        layout->mark_thickness = layout->mark = 0;
+    }
+    layout->band += layout->mark;
     layout->measured = TRUE;
     ruby_layout_place(layout, widget, -1);
     layout->natural_width = layout->line_widths->len > 0 ? g_array_index(layout->line_widths, int, 0) : 0;
@@ -221,7 +262,8 @@ static void new_line(Placer *placer) {
 
 // Places a cell after the last one, or (with `wrap`) at the start of the next line if
 // it does not fit.
-static void place_cell(Placer *placer, PangoLayout *base, const RubySegment *segment, int base_width, gboolean wrap) {
+static void place_cell(Placer *placer, PangoLayout *base, const RubySegment *segment, int base_offset, int base_width,
+                       gboolean wrap) {
     gboolean has_ruby = segment->ruby_layout != NULL;
     // How far the ruby sticks out on each side of its base.
     int reach = has_ruby ? MAX(0, segment->ruby_width - base_width) : 0;
@@ -250,6 +292,8 @@ static void place_cell(Placer *placer, PangoLayout *base, const RubySegment *seg
         .ruby_baseline = segment->ruby_baseline,
         .x = x,
         .line = placer->line,
+        .segment = (guint)(segment - (const RubySegment *)(void *)placer->layout->segments->data),
+        .base_offset = base_offset,
     };
     g_array_append_val(placer->layout->cells, cell);
     placer->empty = FALSE;
@@ -299,7 +343,7 @@ static void place_broken(Placer *placer, const RubySegment *segment) {
         pango_layout_set_text(piece, from, (int)(to - from));
         int width, height;
         pango_layout_get_pixel_size(piece, &width, &height);
-        place_cell(placer, piece, segment, width, TRUE);
+        place_cell(placer, piece, segment, start, width, TRUE);
         g_object_unref(piece);
         start = end;
     }
@@ -319,7 +363,7 @@ static void place_segment(Placer *placer, const RubySegment *segment, Placing pl
     else if (plain && placing == FILL && placer->end + segment->base_width > placer->width)
         place_broken(placer, segment);
     else
-        place_cell(placer, segment->base_layout, segment, segment->base_width, placing != KEEP_ON_LINE);
+        place_cell(placer, segment->base_layout, segment, 0, segment->base_width, placing != KEEP_ON_LINE);
 }
 
 static void place_run(Placer *placer, guint first, guint next, Placing placing) {
@@ -403,10 +447,97 @@ void ruby_layout_cell_rectangles(const RubyLayout *layout, GtkWidget *widget, co
     base->height = cell->base_height;
     if (cell->ruby != NULL) {
         ruby->x = left + (cell->base_width - cell->ruby_width) / 2;
-        ruby->y = top + layout->ruby_ascent - cell->ruby_baseline;
+        ruby->y = top + layout->mark + layout->ruby_ascent - cell->ruby_baseline;
         ruby->width = cell->ruby_width;
         ruby->height = cell->ruby_height;
     } else {
         *ruby = (GdkRectangle){0};
+    }
+}
+
+// MARK: - Overlines
+
+// The x of character `offset` of a one-line layout's text, from its left edge.
+static int character_x(PangoLayout *layout, int offset) {
+    const char *text = pango_layout_get_text(layout);
+    if (offset >= g_utf8_strlen(text, -1)) {
+        int width;
+        pango_layout_get_pixel_size(layout, &width, NULL);
+        return width;
+    }
+    PangoRectangle position;
+    pango_layout_index_to_pos(layout, (int)(g_utf8_offset_to_pointer(text, offset) - text), &position);
+    return PANGO_PIXELS(MIN(position.x, position.x + position.width));
+}
+
+// A cell's text as read (its ruby, or its base without one), where it is drawn, and
+// which characters of the text as read it holds.
+static PangoLayout *read_text(const RubyLayout *layout, GtkWidget *widget, const RubyCell *cell, int width,
+                              int height, GdkRectangle *at, int *from, int *count) {
+    GdkRectangle base, ruby;
+    ruby_layout_cell_rectangles(layout, widget, cell, width, height, &base, &ruby);
+    const RubySegment *segment = &g_array_index(layout->segments, RubySegment, cell->segment);
+    PangoLayout *text = cell->ruby != NULL ? cell->ruby : cell->base;
+    *at = cell->ruby != NULL ? ruby : base;
+    *from = segment->reading_start + (cell->ruby != NULL ? 0 : cell->base_offset);
+    *count = (int)g_utf8_strlen(pango_layout_get_text(text), -1);
+    return text;
+}
+
+// Whether `overline` lies over a ruby on line `line`: then it runs above the rubies
+// all along that line, else just above the text.
+static gboolean over_a_ruby(const RubyLayout *layout, const RubyOverline *overline, int line) {
+    for (guint i = 0; i < layout->cells->len; i++) {
+        const RubyCell *cell = &g_array_index(layout->cells, RubyCell, i);
+        if (cell->line != line || cell->ruby == NULL)
+            continue;
+        const RubySegment *segment = &g_array_index(layout->segments, RubySegment, cell->segment);
+        int from = segment->reading_start, count = (int)g_utf8_strlen(segment->ruby, -1);
+        if (overline->start < from + count && overline->end > from)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+void ruby_layout_overline_rectangles(const RubyLayout *layout, GtkWidget *widget, int width, int height,
+                                     GArray *rectangles) {
+    int thickness = layout->mark_thickness;
+    if (layout->overlines->len == 0 || thickness == 0)
+        return;
+    int first_top = MAX(0, (height - ruby_layout_height(layout)) / 2);
+    for (guint o = 0; o < layout->overlines->len; o++) {
+        const RubyOverline *overline = &g_array_index(layout->overlines, RubyOverline, o);
+        for (guint i = 0; i < layout->cells->len; i++) {
+            const RubyCell *cell = &g_array_index(layout->cells, RubyCell, i);
+            GdkRectangle at;
+            int from, count;
+            PangoLayout *text = read_text(layout, widget, cell, width, height, &at, &from, &count);
+            int start = MAX(overline->start, from), end = MIN(overline->end, from + count);
+            if (start >= end)
+                continue;
+            int top = first_top + cell->line * (layout->band + layout->line_height);
+            // Over kana between kanji (べ of 食べる) the line sits just above them, unless
+            // it also runs over a ruby on this line.
+            if (layout->has_ruby && !over_a_ruby(layout, overline, cell->line))
+                top += layout->band - layout->mark;
+            int x0 = at.x + character_x(text, start - from), x1 = at.x + character_x(text, end - from);
+            // A line going on into the next cell on the same line bridges the gap to it.
+            if (end == from + count && end < overline->end && i + 1 < layout->cells->len) {
+                const RubyCell *next = &g_array_index(layout->cells, RubyCell, i + 1);
+                GdkRectangle next_at;
+                int next_from, next_count;
+                read_text(layout, widget, next, width, height, &next_at, &next_from, &next_count);
+                if (next->line == cell->line && next_from == end)
+                    x1 = MAX(x1, next_at.x);
+            }
+            GdkRectangle line = {x0, top, MAX(x1 - x0, thickness), thickness};
+            g_array_append_val(rectangles, line);
+            if (overline->drops && end == overline->end) {
+                // The drop: down from the line's end to a third into the text below it.
+                int bottom = at.y + at.height / 3;
+                GdkRectangle drop = {MAX(x0, x1 - thickness), top, thickness, MAX(bottom - top, thickness)};
+                g_array_append_val(rectangles, drop);
+            }
+        }
     }
 }

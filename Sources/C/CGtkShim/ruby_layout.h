@@ -19,7 +19,15 @@ typedef struct {
     int ruby_width, ruby_height, ruby_baseline;
     int narrowest; // the least width it needs: its ruby's or base's, or its widest grapheme
     gboolean breaks_before; // the text allows a line break before it
+    int reading_start;      // where its ruby (or base, without ruby) starts in the text as read, in characters
 } RubySegment;
+
+// A line over characters start..<end of the text as read, turning down at its end
+// where `drops`.
+typedef struct {
+    int start, end;
+    gboolean drops;
+} RubyOverline;
 
 // One cell placed on a line: a segment, or a piece of a long one without ruby.
 typedef struct {
@@ -29,13 +37,18 @@ typedef struct {
     int ruby_width, ruby_height, ruby_baseline;
     int x; // of the base, from the start of its line
     int line;
+    guint segment;   // its segment's index
+    int base_offset; // where its base starts in the segment's, in characters
 } RubyCell;
 
 typedef struct {
     GArray *segments; // RubySegment
     gboolean has_ruby;
     gboolean measured; // the segments' layouts and the sizes below are current
-    int band;          // the height kept above each line's bases for rubies
+    int band;          // the height kept above each line's bases for rubies (and overlines)
+    GArray *overlines; // RubyOverline
+    int mark;          // the height kept at the top of each line for overlines: 0 without
+    int mark_thickness;
     int ruby_ascent;
     int line_height; // of the bases
     int base_ascent;
@@ -58,6 +71,13 @@ void ruby_layout_forget(RubyLayout *layout);
 void ruby_layout_measure(RubyLayout *layout, GtkWidget *widget);
 /// Places the cells on lines `width` wide (-1: one line), unless they already are.
 void ruby_layout_place(RubyLayout *layout, GtkWidget *widget, int width);
+/// Replaces the overlines; FALSE when they are the same.
+gboolean ruby_layout_set_overlines(RubyLayout *layout, const int *starts, const int *ends, const gboolean *drops,
+                                   int count);
+/// The rectangles of the overlines and their downstrokes in `widget` at `width` ×
+/// `height` (the layout placed for `width`), appended to `rectangles` (GdkRectangle).
+void ruby_layout_overline_rectangles(const RubyLayout *layout, GtkWidget *widget, int width, int height,
+                                     GArray *rectangles);
 /// The height of the placed lines.
 int ruby_layout_height(const RubyLayout *layout);
 /// Where a placed cell's base and ruby go in `widget` at `width` × `height`, lines

@@ -22,6 +22,19 @@
 /// To a screen reader the view is a label named "取り消す, とりけす": the text, then the
 /// reading, where a segment without ruby reads as itself; the text alone when no
 /// segment has a ruby. `.accessibilityLabel(_:)` replaces that name.
+///
+/// Overlines mark stretches of the text as read (the rubies, and the segments without
+/// one), each turning down at its end where it drops, as a word's pitch accent is
+/// written (橋, はし: a line over し and down after it):
+///
+/// ```swift
+/// RubyText(overlines: { [.init(characters: 1..<2, dropsAtEnd: true)] }) {
+///     [.init(base: "橋", ruby: "はし")]
+/// }
+/// ```
+///
+/// They are drawn in the rubies' colour, a whole number of pixels thick, above the
+/// rubies (or the text, when it has none) in a band kept for them while there are any.
 public struct RubyText: PrimitiveView {
     /// A run of text and the reading set over it.
     public struct Segment: Equatable, Sendable {
@@ -35,10 +48,30 @@ public struct RubyText: PrimitiveView {
         }
     }
 
-    private let segments: @MainActor () -> [Segment]
+    /// A line over part of the text as read: its Unicode characters (scalars), counted
+    /// over each segment's ruby, or the segment itself where it has none.
+    public struct Overline: Equatable, Sendable {
+        public var characters: Range<Int>
+        /// Whether the line turns down at its end (a drop in pitch).
+        public var dropsAtEnd: Bool
 
-    /// Text whose segments follow the state `segments` reads.
-    public init(_ segments: @escaping @MainActor () -> [Segment]) { self.segments = segments }
+        public init(characters: Range<Int>, dropsAtEnd: Bool) {
+            self.characters = characters
+            self.dropsAtEnd = dropsAtEnd
+        }
+    }
+
+    private let segments: @MainActor () -> [Segment]
+    private let overlines: @MainActor () -> [Overline]
+
+    /// Text whose segments follow the state `segments` reads, with the lines `overlines`
+    /// over its reading (none unless given).
+    public init(
+        overlines: @escaping @MainActor () -> [Overline] = { [] }, _ segments: @escaping @MainActor () -> [Segment]
+    ) {
+        self.segments = segments
+        self.overlines = overlines
+    }
 
     public func _build(in context: BuildContext) -> [Widget] {
         let ruby = RubyWidget()
@@ -47,6 +80,7 @@ public struct RubyText: PrimitiveView {
             // An empty text says nothing: out of the accessibility tree, as an empty Text.
             ruby.setHiddenFromAssistiveTechnology(segments.allSatisfy { $0.base.isEmpty })
         }
+        ruby.bind("overlines", overlines) { ruby, overlines in ruby.setOverlines(overlines) }
         return [ruby]
     }
 }

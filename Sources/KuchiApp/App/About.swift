@@ -22,6 +22,7 @@ enum About {
                     tr("Jonathan Waller’s JLPT lists (CC BY)"),
                     "Tatoeba (CC BY 2.0 FR)",
                     tr("wordfreq, Robyn Speer (word order; CC BY-SA 4.0)"),
+                    tr("UniDic, the UniDic Consortium (pitch accents; BSD licence)"),
                     // TRANSLATORS: the address at the end makes the line a link to the
                     // dictionary's licence: keep it as it is, last.
                     tr("Dictionary: JMdict’s common words, EDRDG (CC BY-SA 4.0) https://www.edrdg.org/edrdg/licence.html"),

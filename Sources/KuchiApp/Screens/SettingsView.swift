@@ -71,11 +71,18 @@ struct SettingsView: View {
                     .widgetName("appearance")
                 ComboRow(tr("Card Colour"), selection: colourIndex, options: { CardColour.all.map(\.title) })
                     .widgetName("card-colour")
+            }
+            PreferencesGroup(tr("Readings")) {
                 ComboRow(
                     tr("Readings"), subtitle: tr("Kana over the kanji, below the word, in romaji, or hidden until answered"),
                     selection: readingsIndex, options: { ReadingDisplay.allCases.map(\.title) }
                 )
                 .widgetName("readings")
+                SwitchRow(
+                    tr("Pitch Accent"), subtitle: tr("A line over the high kana of the reading, turning down where the pitch drops"),
+                    isOn: $users.settings.pitchAccent
+                )
+                .widgetName("pitch-accent")
             }
             PreferencesGroup(tr("Profile")) {
                 ActionRow(tr("Forget Me"), subtitle: { tr("Removes your name from this computer; your progress stays") }) {

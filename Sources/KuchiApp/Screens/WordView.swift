@@ -2,7 +2,9 @@ import GtkKit
 import KuchiModel
 
 /// A card's word with its reading, as the "Readings" setting says: furigana over the
-/// kanji, a line below, romaji, or nothing (until the card is turned or answered).
+/// kanji, a line below, romaji, or nothing (until the card is turned or answered); and,
+/// as the "Pitch Accent" setting says, the pitch accent over the kana reading, its name
+/// in a tooltip and for a screen reader.
 /// The line below stays when empty, so the word does not move when it fills; and the
 /// word is laid out both as it shows before the reveal and after, and takes the room
 /// of the larger, so a reading that appears (Readings on Hidden) moves nothing.
@@ -24,18 +26,23 @@ struct WordView: View {
 
     private func word(revealed: Bool) -> some View {
         VStack(spacing: 4) {
-            FuriganaWord { presentation(revealed: revealed) }
+            FuriganaWord(presentation: { presentation(revealed: revealed) }, showsPitch: true)
+                .help { presentation(revealed: revealed).pitchNote }
                 .widgetName("word")
-            Text { presentation(revealed: revealed).line }
-                .cssClass(lineClass)
-                .wrapping()
-                .widgetName("reading")
+            // A RubyText without rubies, as a label is, but for the pitch accent's line.
+            RubyText(overlines: { presentation(revealed: revealed).linePitch.map(RubyText.Overline.init) }) {
+                let line = presentation(revealed: revealed).line
+                return line.isEmpty ? [] : [RubyText.Segment(base: line, ruby: nil)]
+            }
+            .cssClass(lineClass)
+            .widgetName("reading")
         }
     }
 
     private func presentation(revealed: Bool) -> ReadingPresentation {
         guard let card = card() else { return .empty }
-        return ReadingPresentation(card, display: users.settings.readings, revealed: revealed)
+        return ReadingPresentation(
+            card, display: users.settings.readings, revealed: revealed, showsPitch: users.settings.pitchAccent)
     }
 }
 
@@ -78,9 +85,18 @@ extension Example {
 /// browser's rows.
 struct FuriganaWord: View {
     let presentation: @MainActor () -> ReadingPresentation
+    /// Whether the presentation's pitch accent is drawn over the word's reading.
+    var showsPitch = false
 
     var body: some View {
-        RubyText { presentation().word.map { RubyText.Segment(base: $0.text, ruby: $0.reading) } }
-            .accessibilityLabel { presentation().spoken }
+        RubyText(overlines: { showsPitch ? presentation().wordPitch.map(RubyText.Overline.init) : [] }) {
+            presentation().word.map { RubyText.Segment(base: $0.text, ruby: $0.reading) }
+        }
+        .accessibilityLabel { presentation().spoken }
     }
+}
+
+extension RubyText.Overline {
+    /// The line over a stretch of high morae, turning down where the pitch drops.
+    init(_ run: PitchAccent.HighRun) { self.init(characters: run.scalars, dropsAtEnd: run.dropsAfter) }
 }

@@ -141,13 +141,15 @@ extension CardOverrides.Edit {
 
 extension Challenge {
     /// This card with a new reading or meaning (nil keeps it). A new reading drops the
-    /// deck's romaji, which was derived from the old one: romaji displays then show the
-    /// reading, and typed romaji is compared with the reading anyway.
+    /// deck's romaji and pitch accent, which were the old one's: romaji displays then
+    /// show the reading, typed romaji is compared with the reading anyway, and a word
+    /// read otherwise shows no pitch rather than another reading's. A new meaning keeps both.
     public func edited(reading: String? = nil, answer: String? = nil) -> Challenge {
         var card = self
         if let reading, reading != card.reading {
             card.reading = reading
             card.romaji = ""
+            card.pitch = []
         }
         if let answer { card.answer = answer }
         return card

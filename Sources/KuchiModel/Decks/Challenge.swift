@@ -17,10 +17,14 @@ public struct Challenge: Hashable, Sendable, Codable {
     /// The card's own sound (an imported Anki note's `[sound:…]`): a file name in the
     /// deck's media folder (``DeckCatalog/mediaFolder(id:)``), never a path.
     public let audio: String?
+    /// The word's pitch accent: the accent nucleus of its reading, as dictionaries number
+    /// it (0 heiban, n the last high mora; ``PitchAccent``), several where the word is
+    /// said more than one way, the usual first; empty when the deck does not say.
+    public internal(set) var pitch: [Int]
 
     public init(
         question: String, reading: String = "", romaji: String = "", answer: String, level: String? = nil,
-        examples: [Example] = [], audio: String? = nil
+        examples: [Example] = [], audio: String? = nil, pitch: [Int] = []
     ) {
         self.question = question
         self.reading = reading
@@ -29,16 +33,41 @@ public struct Challenge: Hashable, Sendable, Codable {
         self.level = level
         self.examples = examples
         self.audio = audio
+        self.pitch = pitch
+    }
+
+    /// The card's pitch accent as it is shown: the first of ``pitch``, when it fits the
+    /// reading; nil when the deck does not say.
+    public var pitchAccent: PitchAccent? {
+        pitch.first.flatMap { PitchAccent(reading: reading, nucleus: $0) }
     }
 
     /// A card whose reading comes in one field, as in format 1 decks and Anki's text
     /// notes: kana there is the reading, anything else romaji; a word written in kana is
     /// its own reading.
-    public init(question: String, pronunciation: String, answer: String, level: String? = nil) {
+    public init(question: String, pronunciation: String, answer: String, level: String? = nil, pitch: [Int] = []) {
         let kana = Kana.isReading(pronunciation)
         self.init(
             question: question, reading: kana ? pronunciation : Kana.isReading(question) ? question : "",
-            romaji: kana ? "" : pronunciation, answer: answer, level: level)
+            romaji: kana ? "" : pronunciation, answer: answer, level: level, pitch: pitch)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case question, reading, romaji, answer, level, examples, audio, pitch
+    }
+
+    // Written out for `pitch`, which a card encoded before it existed lacks.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            question: try container.decode(String.self, forKey: .question),
+            reading: try container.decode(String.self, forKey: .reading),
+            romaji: try container.decode(String.self, forKey: .romaji),
+            answer: try container.decode(String.self, forKey: .answer),
+            level: try container.decodeIfPresent(String.self, forKey: .level),
+            examples: try container.decode([Example].self, forKey: .examples),
+            audio: try container.decodeIfPresent(String.self, forKey: .audio),
+            pitch: try container.decodeIfPresent([Int].self, forKey: .pitch) ?? [])
     }
 
     /// The meaning's senses, as compared when choosing distractors: "to eat; to live on"

@@ -15,10 +15,11 @@ enum DeckFile {
         let level: String?
         let examples: [Example]?
         let audio: String?
+        let pitch: [Int]?
 
         // A card with neither reading nor romaji (an imported note that has none) says
         // `"reading": null`: a missing reading is a mistake in a deck written by hand.
-        enum CodingKeys: String, CodingKey { case question, reading, romaji, answer, level, examples, audio }
+        enum CodingKeys: String, CodingKey { case question, reading, romaji, answer, level, examples, audio, pitch }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -33,6 +34,7 @@ enum DeckFile {
             try container.encodeIfPresent(level, forKey: .level)
             try container.encodeIfPresent(examples, forKey: .examples)
             try container.encodeIfPresent(audio, forKey: .audio)
+            try container.encodeIfPresent(pitch, forKey: .pitch)
         }
     }
 
@@ -42,7 +44,7 @@ enum DeckFile {
                 question: card.question, reading: card.reading.isEmpty ? nil : card.reading,
                 romaji: card.romaji.isEmpty ? nil : card.romaji,
                 answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples,
-                audio: card.audio)
+                audio: card.audio, pitch: card.pitch.isEmpty ? nil : card.pitch)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

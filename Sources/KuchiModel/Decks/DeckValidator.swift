@@ -115,7 +115,7 @@ struct DeckValidator {
         }
         // One pass over the members instead of a lookup per field: this loop runs once
         // per card, and on a large deck it is most of the checking time.
-        var question, pronunciation, reading, romaji, answer, level, examples, audio: JSONValue?
+        var question, pronunciation, reading, romaji, answer, level, examples, audio, pitch: JSONValue?
         for member in members {
             switch member.key {
             case "question": question = member.value
@@ -126,6 +126,7 @@ struct DeckValidator {
             case "level": level = member.value
             case "examples": examples = member.value
             case "audio": audio = member.value
+            case "pitch": pitch = member.value
             default: break
             }
         }
@@ -156,10 +157,10 @@ struct DeckValidator {
         if let pronunciationText {
             return Challenge(question: questionText, pronunciation: pronunciationText, answer: answerText, level: levelText)
         }
-        guard let readingText else { return nil }
+        guard let readingText, let nuclei = checkPitch(pitch, reading: readingText, card: number) else { return nil }
         return Challenge(
             question: questionText, reading: readingText, romaji: romajiText ?? "", answer: answerText,
-            level: levelText, examples: exampleList, audio: audioName)
+            level: levelText, examples: exampleList, audio: audioName, pitch: nuclei)
     }
 
     /// A format 2 reading: required, and kana (a reading in romaji or kanji is refused).
@@ -172,6 +173,44 @@ struct DeckValidator {
         }
         return text
     }
+
+    /// A format 2 card's pitch accent: up to ``maximumPitches`` accent nuclei, each a
+    /// whole number from 0 to the number of morae of the card's reading; none when
+    /// absent or null, nil (with the problem reported) when anything is wrong.
+    private mutating func checkPitch(_ value: JSONValue?, reading: String, card: Int) -> [Int]? {
+        guard let value else { return [] }
+        let rule = tr("'pitch' must be a list of up to {limit} whole numbers, each where the pitch drops (0 for no drop)", ["limit": "\(Self.maximumPitches)"])
+        switch value {
+        case .null:
+            return []
+        case .array(let items) where items.count <= Self.maximumPitches:
+            var nuclei: [Int] = []
+            let morae = PitchAccent.moraCount(of: reading)
+            for item in items {
+                guard let number = item.numberValue, let nucleus = Int(exactly: number), nucleus >= 0 else {
+                    report(rule, card: card)
+                    return nil
+                }
+                guard nucleus <= morae else {
+                    report(tr("'pitch' {pitch} is past the end of the reading '{reading}' (mora count: {count})", [
+                        "pitch": "\(nucleus)", "reading": PrintableText.quoting(reading, limit: 40), "count": "\(morae)",
+                    ]), card: card)
+                    return nil
+                }
+                nuclei.append(nucleus)
+            }
+            return nuclei
+        case .array(let items):
+            report(tr("{rule}; it has {found}", ["rule": rule, "found": "\(items.count)"]), card: card)
+            return nil
+        default:
+            report(rule, card: card)
+            return nil
+        }
+    }
+
+    /// The most accent nuclei a card's `pitch` may list.
+    static let maximumPitches = 8
 
     /// Up to ``maximumExamples`` objects, each with the texts `ja` and `en`; none when
     /// absent or null, nil (with the problem reported) when anything is wrong.

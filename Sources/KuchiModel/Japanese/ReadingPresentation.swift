@@ -1,13 +1,25 @@
 /// How a card's word and reading look under the "Readings" setting: the word in
-/// segments (with furigana over its kanji, or without), a line below it, and what a
-/// screen reader says.
+/// segments (with furigana over its kanji, or without), a line below it, the pitch
+/// accent over whichever shows the kana reading, and what a screen reader says.
 public struct ReadingPresentation: Equatable, Sendable {
     /// The word; a segment's reading is furigana to set over it.
     public let word: [FuriganaSegment]
     /// The reading or romaji under the word; empty when none shows there.
     public let line: String
-    /// "word, reading" for a screen reader (the word alone while the reading is hidden).
+    /// "word, reading" for a screen reader (the word alone while the reading is hidden),
+    /// and the pitch accent where it shows: "箸, はし, high-low, atamadaka".
     public let spoken: String
+    /// The pitch accent shown, when the card has one, the setting shows it and a kana
+    /// reading is shown (in furigana, on the word written in kana, or on the line below).
+    public let pitch: PitchAccent?
+    /// The high stretches over the word, as Unicode scalars of its reading text: each
+    /// segment's reading, or the segment itself where it has none.
+    public let wordPitch: [PitchAccent.HighRun]
+    /// The high stretches over ``line``, as its Unicode scalars.
+    public let linePitch: [PitchAccent.HighRun]
+    /// What the pitch accent is called, for a tooltip: "Pitch accent: atamadaka
+    /// (high-low)", and the other ways the word is said; empty when none shows.
+    public let pitchNote: String
 
     /// Nothing to show.
     public static let empty = ReadingPresentation(word: [], line: "", spoken: "")
@@ -16,6 +28,10 @@ public struct ReadingPresentation: Equatable, Sendable {
         self.word = word
         self.line = line
         self.spoken = spoken
+        pitch = nil
+        wordPitch = []
+        linePitch = []
+        pitchNote = ""
     }
 
     /// - Parameters:
@@ -23,7 +39,9 @@ public struct ReadingPresentation: Equatable, Sendable {
     ///   - display: the setting.
     ///   - revealed: the card is turned or the question answered: a hidden reading shows
     ///     then, as furigana.
-    public init(_ card: Challenge, display: ReadingDisplay, revealed: Bool) {
+    ///   - showsPitch: the "Pitch accent" setting: the card's pitch accent over its kana
+    ///     reading, wherever that shows.
+    public init(_ card: Challenge, display: ReadingDisplay, revealed: Bool, showsPitch: Bool = false) {
         let plain = [FuriganaSegment(text: card.question, reading: nil)]
         var display = display == .hidden && revealed ? .furigana : display
         // A kanji card's readings are a list ("ニチ、ジツ、ひ"): a line, not furigana.
@@ -31,6 +49,7 @@ public struct ReadingPresentation: Equatable, Sendable {
         // A deck that gives romaji only has no kana to show.
         if card.reading.isEmpty, display == .furigana || display == .below { display = .romaji }
         let reading: String
+        let word: [FuriganaSegment], line: String
         switch display {
         case .furigana:
             word = Furigana.segments(word: card.question, reading: card.reading)
@@ -49,6 +68,38 @@ public struct ReadingPresentation: Equatable, Sendable {
             line = ""
             reading = ""
         }
-        spoken = reading.isEmpty || reading == card.question ? card.question : "\(card.question), \(reading)"
+        var spoken = reading.isEmpty || reading == card.question ? card.question : "\(card.question), \(reading)"
+        self.word = word
+        self.line = line
+        // The pitch goes over the kana reading wherever it shows: the line below, or the
+        // word's furigana and kana (whose text, reading for segment, is the reading).
+        var wordPitch: [PitchAccent.HighRun] = [], linePitch: [PitchAccent.HighRun] = []
+        var shown: PitchAccent?
+        if showsPitch, let accent = card.pitchAccent, display == .furigana || display == .below {
+            let scalars = card.reading.unicodeScalars.count
+            if !line.isEmpty, line == card.reading {
+                linePitch = accent.highRuns
+                shown = accent
+            } else if line.isEmpty, word.reduce(0, { $0 + ($1.reading ?? $1.text).unicodeScalars.count }) == scalars {
+                wordPitch = accent.highRuns
+                shown = accent
+            }
+        }
+        pitch = shown
+        self.wordPitch = wordPitch
+        self.linePitch = linePitch
+        if let shown {
+            spoken += ", \(shown.spoken)"
+            var note = tr("Pitch accent: {pattern} ({heights})", ["pattern": shown.pattern.name, "heights": shown.heights])
+            let others = card.pitch.dropFirst().compactMap { PitchAccent(reading: card.reading, nucleus: $0) }
+            if !others.isEmpty {
+                let names = others.map { tr("{pattern} ({heights})", ["pattern": $0.pattern.name, "heights": $0.heights]) }
+                note += "\n" + tr("Also said: {patterns}", ["patterns": names.joined(separator: ", ")])
+            }
+            pitchNote = note
+        } else {
+            pitchNote = ""
+        }
+        self.spoken = spoken
     }
 }

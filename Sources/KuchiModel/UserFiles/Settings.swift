@@ -21,6 +21,9 @@ public struct Settings: Codable, Equatable, Sendable {
     public var appearance = Appearance.system
     /// How readings are shown: furigana until the person chooses.
     public var readings = ReadingDisplay.furigana
+    /// Whether a word's pitch accent is drawn over its kana reading (and said with it),
+    /// where the deck gives it: shown until the person chooses.
+    public var pitchAccent = true
     /// Whether the Learn page (flash cards) is offered.
     public var learningEnabled = true
     /// Whether each new flash card's reading is said aloud as it appears on the Learn page.
@@ -64,7 +67,7 @@ public struct Settings: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case rememberUser
         case questionsPerSession = "numberOfQuestions"
-        case appearance, readings, learningEnabled, speakNewWords, cardColor, deck, productionDecks
+        case appearance, readings, pitchAccent, learningEnabled, speakNewWords, cardColor, deck, productionDecks
         case dailyNewCards, desiredRetention
         case ankiConnect, ankiConnectOrigins
     }
@@ -77,6 +80,7 @@ public struct Settings: Codable, Equatable, Sendable {
             ?? defaults.questionsPerSession
         appearance = try container.decodeIfPresent(Appearance.self, forKey: .appearance) ?? defaults.appearance
         readings = try container.decodeIfPresent(ReadingDisplay.self, forKey: .readings) ?? defaults.readings
+        pitchAccent = try container.decodeIfPresent(Bool.self, forKey: .pitchAccent) ?? defaults.pitchAccent
         learningEnabled = try container.decodeIfPresent(Bool.self, forKey: .learningEnabled)
             ?? defaults.learningEnabled
         speakNewWords = try container.decodeIfPresent(Bool.self, forKey: .speakNewWords) ?? defaults.speakNewWords

@@ -245,6 +245,83 @@ extension GTKTests {
             #expect(inked(GdkRectangle(x: bare.x, y: band.y, width: bare.width, height: band.height)) == 0)
         }
 
+        @Test("overlines: a line over the characters they cover, a downstroke where it drops, a band kept above for them")
+        func overlines() throws {
+            let model = Marks()
+            let window = showWindow(width: 400, height: 300) {
+                VStack {
+                    RubyText(overlines: { model.overlines }) { segments("先[せん] 生[せい]") }
+                        .widgetName("marked").cssClass("title-1")
+                    RubyText { segments("先[せん] 生[せい]") }.widgetName("unmarked").cssClass("title-1")
+                }
+            }
+            defer { window.close() }
+            let marked = try #require(widgetNamed("marked", in: window))
+            let unmarked = try #require(widgetNamed("unmarked", in: window))
+            let ruby = try #require(rubyWidget(in: window))
+            #expect(naturalHeight(marked) == naturalHeight(unmarked), "no band without overlines")
+            #expect(ruby.overlineRectangles(width: -1, height: -1).isEmpty)
+
+            // せんせい, nakadaka 3: high over ん and せ (across the two rubies), down after せ.
+            model.overlines = [RubyText.Overline(characters: 1..<3, dropsAtEnd: true)]
+            pump(until: { naturalHeight(marked) > naturalHeight(unmarked) }, "a band above the rubies")
+            pump(until: { WidgetPixels(of: marked).map { $0.height == gtk_widget_get_height(marked) } ?? false }, "drawn")
+            let pixels = try #require(WidgetPixels(of: marked))
+            let cells = ruby.cellRectangles(width: pixels.width, height: pixels.height)
+            let marks = ruby.overlineRectangles(width: pixels.width, height: pixels.height)
+            let first = try #require(cells[0].ruby), second = try #require(cells[1].ruby)
+            // Two lines (ん; せ) and one downstroke, all above or at the rubies' top.
+            #expect(marks.count == 3)
+            let lines = marks.filter { $0.width > $0.height }, drops = marks.filter { $0.height > $0.width }
+            #expect(lines.count == 2 && drops.count == 1)
+            let ruled = lines.map { $0.x }.min() ?? 0, ruledEnd = lines.map { $0.x + $0.width }.max() ?? 0
+            #expect(ruled > first.x && ruled < first.x + first.width, "starts after せ, over ん")
+            #expect(ruledEnd > second.x && ruledEnd < second.x + second.width, "ends after せ, before い")
+            #expect(lines.allSatisfy { $0.y + $0.height <= first.y })
+            // The line runs on from ん to せ: no gap between the two rubies.
+            let sorted = lines.sorted { $0.x < $1.x }
+            #expect(sorted[0].x + sorted[0].width >= sorted[1].x)
+            let drop = try #require(drops.first)
+            #expect(drop.x + drop.width == ruledEnd && drop.y + drop.height > second.y, "down into the ruby")
+            // Drawn: the line's pixels are inked, the band beside it is not.
+            func inked(_ rectangle: GdkRectangle) -> Bool {
+                (Int(rectangle.y)..<Int(rectangle.y + rectangle.height)).contains { y in
+                    (Int(rectangle.x)..<Int(rectangle.x + rectangle.width)).contains { x in pixels.color(x: x, y: y).alpha > 100 }
+                }
+            }
+            #expect(marks.allSatisfy(inked))
+            #expect(!inked(GdkRectangle(x: first.x, y: sorted[0].y, width: max(1, ruled - first.x - 1), height: sorted[0].height)))
+
+            model.overlines = []
+            pump(until: { naturalHeight(marked) == naturalHeight(unmarked) }, "the band goes with the overlines")
+        }
+
+        @Test("overlines over text without rubies, and a kana between kanji, sit just above it")
+        func overlinesOverKana() throws {
+            let window = showWindow(width: 400, height: 300) {
+                VStack {
+                    RubyText(overlines: { [RubyText.Overline(characters: 0..<1, dropsAtEnd: true)] }) { segments("はし") }
+                        .widgetName("kana")
+                    RubyText(overlines: { [RubyText.Overline(characters: 1..<2, dropsAtEnd: true)] }) { segments("食[た] べる") }
+                        .widgetName("mixed")
+                }
+            }
+            defer { window.close() }
+            let rubies = rubyWidgets(in: window)
+            let kana = try #require(rubies.first), mixed = try #require(rubies.last)
+            let kanaCells = kana.cellRectangles(width: -1, height: -1)
+            let kanaMarks = kana.overlineRectangles(width: -1, height: -1)
+            #expect(kanaMarks.count == 2)
+            #expect(kanaMarks.allSatisfy { $0.y < kanaCells[0].base.y })
+            #expect(kanaMarks.map { $0.x + $0.width }.max() ?? 0 < kanaCells[0].base.x + kanaCells[0].base.width, "over は only")
+            let cells = mixed.cellRectangles(width: -1, height: -1)
+            let marks = mixed.overlineRectangles(width: -1, height: -1)
+            let ta = try #require(cells[0].ruby)
+            let line = try #require(marks.first { $0.width > $0.height })
+            #expect(line.x >= cells[1].base.x && line.y > ta.y, "over べ, below the band's top")
+            #expect(line.y < cells[1].base.y)
+        }
+
         @Test("the font follows CSS: a style class with a larger font-size makes larger text")
         func followsCSSFont() throws {
             let provider = gtk_css_provider_new()!
@@ -342,6 +419,10 @@ private func setIntProperty(_ object: UnsafeMutableRawPointer, _ name: String, _
     defer { g_value_unset(&value) }
     g_value_set_int(&value, number)
     g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+}
+
+@Observable @MainActor private final class Marks {
+    var overlines: [RubyText.Overline] = []
 }
 
 @Observable @MainActor private final class Word {

@@ -78,6 +78,18 @@ struct SettingsTests {
         }
     }
 
+    @Test("the pitch accent is shown until the person hides it, and settings.json keeps the choice as pitchAccent")
+    func pitchAccent() throws {
+        #expect(try JSONDecoder().decode(Settings.self, from: Data("{}".utf8)).pitchAccent == true)
+        let hidden = try JSONDecoder().decode(Settings.self, from: Data(#"{"pitchAccent": false}"#.utf8))
+        #expect(hidden.pitchAccent == false)
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(hidden)) as? [String: Any]
+        #expect(written?["pitchAccent"] as? Bool == false)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Settings.self, from: Data(#"{"pitchAccent": "no"}"#.utf8))
+        }
+    }
+
     @Test("settings survive a round trip")
     func roundTrip() throws {
         var settings = Settings()

@@ -228,6 +228,16 @@ GtkWidget *gtkkit_ruby_new(void);
 /// The same segments again change nothing.
 void gtkkit_ruby_set_segments(GtkKitRuby *self, const char *const *bases, const char *const *rubies,
                               int count);
+/// Replaces the overlines: `count` lines over the text as read (each segment's ruby, or
+/// the segment itself where it has none), from Unicode character `starts[i]` to before
+/// `ends[i]`, turning down at the end where `drops[i]` (a pitch accent's drop). Drawn
+/// in the text colour above the rubies (or the text), a band kept for them.
+void gtkkit_ruby_set_overlines(GtkKitRuby *self, const int *starts, const int *ends, const gboolean *drops,
+                               int count);
+/// Where the overlines are drawn in a widget of `width` × `height`, as rectangles: the
+/// lines and the downstrokes, up to `capacity`; returns how many there are. For tests.
+int gtkkit_ruby_get_overline_rectangles(GtkKitRuby *self, int width, int height, GdkRectangle *rectangles,
+                                        int capacity);
 /// Where the cells go in a widget of `width` × `height` (-1: its natural size), as drawn:
 /// each cell's base and ruby rectangle (an empty rectangle for no ruby), up to
 /// `capacity` of them. Returns the number of cells: the segments, and the pieces of a

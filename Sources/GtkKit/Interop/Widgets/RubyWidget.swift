@@ -21,6 +21,26 @@ final class RubyWidget: Widget {
         reapplyAccessibleLabel()
     }
 
+    /// Draws `overlines` over the text as read.
+    func setOverlines(_ overlines: [RubyText.Overline]) {
+        let starts = overlines.map { Int32(clamping: $0.characters.lowerBound) }
+        let ends = overlines.map { Int32(clamping: $0.characters.upperBound) }
+        let drops = overlines.map { gboolean($0.dropsAtEnd ? 1 : 0) }
+        gtkkit_ruby_set_overlines(opaque, starts, ends, drops, Int32(overlines.count))
+    }
+
+    /// Where the overlines and their downstrokes are drawn at `width` × `height` (-1:
+    /// the natural size).
+    func overlineRectangles(width: Int, height: Int) -> [GdkRectangle] {
+        var capacity = 4
+        while true {
+            var rectangles = [GdkRectangle](repeating: GdkRectangle(), count: capacity)
+            let count = Int(gtkkit_ruby_get_overline_rectangles(opaque, Int32(width), Int32(height), &rectangles, Int32(capacity)))
+            guard count > capacity else { return Array(rectangles.prefix(count)) }
+            capacity = count
+        }
+    }
+
     /// Where each cell's base and ruby are drawn at `width` × `height` (-1: the
     /// natural size, on one line): one per segment, more when a long segment breaks
     /// across lines.
