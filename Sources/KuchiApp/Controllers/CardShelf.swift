@@ -154,10 +154,7 @@ final class CardShelf {
             browser.show(deck, key: inUse.key, schedule: planner.schedule(deck: inUse.key),
                          isImported: browser.isImportedDeck)
         } catch {
-            state.importFailure = (
-                title: title,
-                message: error.problems.prefix(DeckChooser.problemsShown).map { PrintableText.escaping($0.description) }
-                    .joined(separator: "\n"))
+            state.importFailure = (title: title, message: error.shownProblems)
         }
     }
 

@@ -40,7 +40,7 @@ final class DeckChooser {
 
     /// How many of a deck's problems the window lists (here, for an import, in the card
     /// browser); `--check-deck` lists them all.
-    static let problemsShown = 5
+    nonisolated static let problemsShown = 5
 
     /// Deck files larger than this (256 KiB on disk) load in the background; smaller
     /// ones, like Kuchi Basics, JLPT N5 and N4 (about 56 KiB, a millisecond or two),
@@ -249,5 +249,13 @@ final class DeckChooser {
             lines.append(tr("… and more: run “kuchi --check-deck FILE” to list them all."))
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension DeckError {
+    /// The first ``DeckChooser/problemsShown`` problems, one a line, their control
+    /// characters escaped: what a dialog says of a file or a card that was refused.
+    var shownProblems: String {
+        problems.prefix(DeckChooser.problemsShown).map { PrintableText.escaping($0.description) }.joined(separator: "\n")
     }
 }

@@ -110,11 +110,11 @@ final class DeckImports {
         switch result {
         case .failure(let error):
             current = nil
-            whenDone(refuse(path, error, cancelled: job.progress.isCancelled))
+            whenDone(refuse(path, error, job: job))
         case .success(let mappings):
             if job.progress.isCancelled {
                 current = nil
-                whenDone(refuse(path, nil, cancelled: true))
+                whenDone(cancelled(path))
             } else if let choice = FieldMappingChoice(path: path, mappings: mappings) {
                 current = nil
                 fieldMappingChoice = choice
@@ -191,24 +191,26 @@ final class DeckImports {
             state.toaster.show(sentences(about: imported, history: history, historyProblem: historyProblem, named: entry.name))
             whenDone(nil)
         case .failure(let error):
-            whenDone(refuse(path, error, cancelled: job.progress.isCancelled))
+            whenDone(refuse(path, error, job: job))
         }
     }
 
-    /// Says why `path` was not imported: a cancelled import in a toast (the learner
-    /// asked for it), a refusal in a dialog. Returns the words, for a command line.
-    private func refuse(_ path: LocalPath, _ error: DeckError?, cancelled: Bool) -> String {
-        if cancelled || error == nil {
-            let words = tr("{file} was not imported: the import was cancelled", ["file": "\(path.lastComponent)"])
-            state.toaster.show(tr("Import cancelled"))
-            return words
-        }
-        let text = (error?.problems ?? []).prefix(DeckChooser.problemsShown).map { PrintableText.escaping($0.description) }
-            .joined(separator: "\n")
+    /// Says why `path` was not imported, in a dialog, unless the learner cancelled it
+    /// (``cancelled(_:)``). Returns the words, for a command line.
+    private func refuse(_ path: LocalPath, _ error: DeckError, job: ImportJob) -> String {
+        guard !job.progress.isCancelled else { return cancelled(path) }
+        let text = error.shownProblems
         state.importFailure = (
             title: tr("Could not import {file}", ["file": "\(path.lastComponent)"]),
             message: tr("Kuchi did not import this file. Fix what is listed below and import it again.") + "\n\n" + text)
         return text
+    }
+
+    /// Says in a toast that the import the learner cancelled did not happen; returns the
+    /// words, for a command line.
+    private func cancelled(_ path: LocalPath) -> String {
+        state.toaster.show(tr("Import cancelled"))
+        return tr("{file} was not imported: the import was cancelled", ["file": "\(path.lastComponent)"])
     }
 
     /// What was imported, what history came along or kept, and what was left out.

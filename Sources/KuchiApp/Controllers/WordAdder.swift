@@ -114,9 +114,7 @@ final class WordAdder {
             let deck = try chooser.add(card, to: decks[deckIndex].id)
             state.toaster.show(tr("Added {word} to {deck}", ["word": card.question, "deck": deck]))
         } catch {
-            let text = error.problems.prefix(DeckChooser.problemsShown).map { PrintableText.escaping($0.description) }
-                .joined(separator: "\n")
-            state.importFailure = (title: tr("Could not add {word}", ["word": card.question]), message: text)
+            state.importFailure = (title: tr("Could not add {word}", ["word": card.question]), message: error.shownProblems)
         }
     }
 
