@@ -129,6 +129,19 @@ struct AnkiPackage {
     /// The names of the package's entries, and whether each is a regular file.
     private func entries() throws(DeckError) -> [String: Bool] {
         var names: [String: Bool] = [:]
+        try walkEntries(damaged: notZip) { entry, _ throws(DeckError) in
+            names[entry.name] = names[entry.name] ?? entry.isRegularFile
+        }
+        return names
+    }
+
+    /// Runs `body` on each of the package's entries, in its order, the budget asked
+    /// before each (Cancel, the clock); a reader that fails part way throws `damaged`'s
+    /// problem.
+    private func walkEntries(
+        damaged: (ZipArchiveReader.Failure) -> DeckError,
+        _ body: (ZipArchiveReader.Entry, ZipArchiveReader) throws(DeckError) -> Void
+    ) throws(DeckError) {
         let reader = try openReader()
         while true {
             try budget.check()
@@ -136,12 +149,11 @@ struct AnkiPackage {
             do {
                 next = try reader.next()
             } catch {
-                throw notZip(error)
+                throw damaged(error)
             }
-            guard let entry = next else { break }
-            names[entry.name] = names[entry.name] ?? entry.isRegularFile
+            guard let entry = next else { return }
+            try body(entry, reader)
         }
-        return names
     }
 
     /// A reader of the package, which must be a regular file and a zip.
@@ -168,17 +180,9 @@ struct AnkiPackage {
         _ body: (String, ZipArchiveReader) throws(PackageEntryError) -> Void
     ) throws(DeckError) {
         var seen = Set<String>()
-        let reader = try openReader()
-        while true {
-            try budget.check()
-            let next: ZipArchiveReader.Entry?
-            do {
-                next = try reader.next()
-            } catch {
-                throw problem(tr("is damaged ({reason})", ["reason": error.message]))
-            }
-            guard let entry = next else { break }
-            guard wanted.contains(entry.name), seen.insert(entry.name).inserted else { continue }
+        try walkEntries(damaged: { problem(tr("is damaged ({reason})", ["reason": $0.message])) }) {
+            entry, reader throws(DeckError) in
+            guard wanted.contains(entry.name), seen.insert(entry.name).inserted else { return }
             let quoted = PrintableText.quoting(entry.name, limit: 40)
             func named(_ problem: String) -> DeckError {
                 guard let sound = sounds[entry.name] else {
@@ -189,7 +193,7 @@ struct AnkiPackage {
                 ]))
             }
             guard entry.isRegularFile else { throw named(tr("is not a file (a link or a folder)")) }
-            do {
+            do throws(PackageEntryError) {
                 try body(entry.name, reader)
             } catch .stopped {
                 throw budget.stop ?? ImportBudget.cancelled(file: file)
