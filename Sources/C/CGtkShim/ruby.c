@@ -160,19 +160,24 @@ void gtkkit_ruby_set_overlines(GtkKitRuby *self, const int *starts, const int *e
         gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
+/* Measures the layout and places it at `width` (its natural width when negative), as
+   the rectangle queries below see it; returns the width placed at. */
+static int place_for_query(GtkKitRuby *self, int width) {
+    ruby_layout_measure(&self->layout, GTK_WIDGET(self));
+    if (width < 0)
+        width = self->layout.natural_width;
+    ruby_layout_place(&self->layout, GTK_WIDGET(self), width);
+    return width;
+}
+
 int gtkkit_ruby_get_overline_rectangles(GtkKitRuby *self, int width, int height, GdkRectangle *rectangles,
                                         int capacity) {
     g_return_val_if_fail(GTKKIT_IS_RUBY(self), 0);
     GtkWidget *widget = GTK_WIDGET(self);
     RubyLayout *layout = &self->layout;
-    ruby_layout_measure(layout, widget);
-    if (width < 0)
-        width = layout->natural_width;
-    if (height < 0) {
-        ruby_layout_place(layout, widget, width);
+    width = place_for_query(self, width);
+    if (height < 0)
         height = ruby_layout_height(layout);
-    }
-    ruby_layout_place(layout, widget, width);
     GArray *found = g_array_new(FALSE, FALSE, sizeof(GdkRectangle));
     ruby_layout_overline_rectangles(layout, widget, width, height, found);
     int count = (int)found->len;
@@ -187,10 +192,7 @@ int gtkkit_ruby_get_rectangles(GtkKitRuby *self, int width, int height, GdkRecta
     g_return_val_if_fail(GTKKIT_IS_RUBY(self), 0);
     GtkWidget *widget = GTK_WIDGET(self);
     RubyLayout *layout = &self->layout;
-    ruby_layout_measure(layout, widget);
-    if (width < 0)
-        width = layout->natural_width;
-    ruby_layout_place(layout, widget, width);
+    width = place_for_query(self, width);
     int count = MIN((int)layout->cells->len, capacity);
     for (int i = 0; i < count; i++)
         ruby_layout_cell_rectangles(layout, widget, &g_array_index(layout->cells, RubyCell, i), width, height,
