@@ -54,9 +54,10 @@ class KilledWhileImporting(unittest.TestCase):
 
     def launch_and_kill(self, home, moment, delay):
         """Starts Kuchi with `--import-deck` in `home` (no AT-SPI: nothing slows it) and
-        kills it `delay` seconds after `moment`: "launch", or "replay" (the sounds
-        unpacked, the history being replayed). Returns whether the replay was still
-        under way just before the kill."""
+        kills it `delay` seconds after `moment`: "launch", "replay" (the sounds
+        unpacked, the history being replayed), or "committed" (the replay committed,
+        the deck file not yet written: the window a kill once left a history in with no
+        deck). Returns whether the replay was still under way just before the kill."""
         app = KuchiApp(home=home)
         decks = os.path.join(app.data, "decks")
         process = subprocess.Popen(
@@ -66,6 +67,13 @@ class KilledWhileImporting(unittest.TestCase):
             if moment == "replay":
                 wait_until(lambda: staging(decks) or os.path.exists(os.path.join(decks, f"{DECK}.json")), 60,
                            "the replay to begin")
+            if moment == "committed":
+                database = os.path.join(app.data, "kuchi.sqlite3")
+                # Polled without the main loop's 20 ms: the window is a checkpoint long. Once the
+                # replay commits, another connection sees its reviews (WAL).
+                deadline = time.monotonic() + 120
+                while not (reviews_of(database, DECK) or os.path.exists(os.path.join(decks, f"{DECK}.json"))):
+                    self.assertLess(time.monotonic(), deadline, "the replay did not commit in 120 s")
             time.sleep(delay)  # NB: the moment of the kill is what varies, not a wait for an effect
             replaying = bool(staging(decks))
         finally:
@@ -89,7 +97,8 @@ class KilledWhileImporting(unittest.TestCase):
             return listed, reviews_of(os.path.join(app.data, "kuchi.sqlite3"), DECK)
 
     def test_a_kill_during_the_import_leaves_the_deck_absent_or_whole_with_its_history(self):
-        moments = [("launch", 0.1), ("replay", 0.0), ("replay", 0.3), ("replay", 0.8), ("replay", 1.5), ("replay", 3.0)]
+        moments = [("launch", 0.1), ("replay", 0.0), ("replay", 0.3), ("replay", 0.8), ("replay", 1.5), ("replay", 3.0),
+                   ("committed", 0.0)]
         outcomes = []
         for moment, delay in moments:
             home = tempfile.mkdtemp(prefix="kuchi-import-kill-")

@@ -20,11 +20,16 @@ enum ReplayBench {
             }
             let store = try ReviewStore(path: folder.appendingPathComponent("kuchi.sqlite3").path)
             let start = Measure.now()
-            let result = try store.importHistory(history, deck: "bench", scheduler: FSRSScheduler(desiredRetention: 0.9, fuzz: false))
+            let result = try store.importHistory(
+                history, deck: "bench", scheduler: FSRSScheduler(desiredRetention: 0.9, fuzz: false), unlistedFile: "bench")
             let seconds = Double(Measure.now() - start) / 1e9
             let size = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("kuchi.sqlite3-wal").path))?[.size] as? Int ?? 0
             table.add("\(count.formatted()) reviews of \(result.cards.formatted()) cards",
                       "\(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(count) / seconds)) reviews/s, log \(size >> 20) MiB, peak \(peakMiB()) MiB")
+            let settleStart = Measure.now()
+            let takenBack = try store.settleImports { _ in false }
+            table.add("  taken back, unlisted: \(takenBack.formatted()) reviews",
+                      "\(String(format: "%.2f", Double(Measure.now() - settleStart) / 1e9)) s")
         }
         return table
     }

@@ -42,6 +42,7 @@ struct AppModels {
         let planner = StudyPlanner.open(
             path: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
             legacyProgress: storage.location.progressFile, settings: { users.settings })
+        settleImports(planner, catalog: catalog)
         let restored = DeckChooser.restored(id: users.settings.deck, from: catalog)
         let deckInUse = restored.inUse
         // The session reads the setting live: a change in Settings moves the end of a
@@ -66,6 +67,14 @@ struct AppModels {
             dictionaryApps: dictionaryApps)
     }
 
+    /// Keeps the history of every import whose deck `catalog` lists, and takes back the
+    /// history of one it does not (Kuchi was killed, or the import failed, after the
+    /// replay and before the deck file). Nothing is shown: the history it takes back
+    /// was never on screen. One it cannot settle now stays marked for the next call.
+    static func settleImports(_ planner: StudyPlanner?, catalog: DeckCatalog) {
+        _ = try? planner?.settleImports { catalog.file(id: $0) != nil }
+    }
+
     /// The review history, in the XDG data folder beside the imported decks.
     static let reviewDatabaseName = "kuchi.sqlite3"
 
@@ -76,12 +85,12 @@ struct AppModels {
             dataDirectory: UserDirectories.data.appendingPathComponent("kuchi")))
     }
 
-    /// The bundled decks and the ones imported into the XDG data folder.
     /// The bundled dictionary, opened by its first lookup (none when the data has none).
     static var dictionary: JapaneseDictionary? {
         DataLocator.dictionaryFile.map { JapaneseDictionary(path: $0.path) }
     }
 
+    /// The bundled decks and the ones imported into the XDG data folder.
     static var catalog: DeckCatalog {
         DeckCatalog(
             bundledFolder: DataLocator.decksDirectory,

@@ -145,7 +145,9 @@ final class DeckImports {
     ) {
         // The replay has a connection of its own, on the import's thread, and runs
         // before the deck is listed: a kill during it leaves no deck, never a deck
-        // without its history (the whole replay is one transaction).
+        // without its history (the whole replay is one transaction). It marks itself
+        // the import's until the deck file is listed, so a kill or a failure between
+        // the two is taken back (``finishImport``, and the next start's settling).
         var replayer: HistoryReplayer?
         var historyProblem: String?
         do throws(ReviewStoreError) {
@@ -165,7 +167,7 @@ final class DeckImports {
                     progress.begin(.replayingHistory)
                     do throws(ReviewStoreError) {
                         history = try replayer.replay(
-                            imported.reviews, deck: PracticeDirection.recognition.scheduleKey(for: id),
+                            imported.reviews, deck: PracticeDirection.recognition.scheduleKey(for: id), unlistedFile: id,
                             shouldStop: { progress.isCancelled })
                     } catch {
                         throw DeckError(problems: [DeckProblem(
@@ -184,6 +186,7 @@ final class DeckImports {
         whenDone: @escaping @MainActor (String?) -> Void
     ) {
         current = nil
+        AppModels.settleImports(planner, catalog: catalog)
         switch result {
         case .success(let (entry, imported, history)):
             if let history { planner?.historyReplayed(history) }

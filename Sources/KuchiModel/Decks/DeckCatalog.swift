@@ -90,7 +90,10 @@ public struct DeckCatalog: Sendable {
     /// written, atomically (``AtomicFile``), which lists the deck. A failure at any
     /// step, `beforeListing`'s too, removes what the steps before made, so a deck is
     /// listed whole (cards, sounds and history) or not at all; a kill before the deck
-    /// file leaves only hidden folders, removed at the next start (``removeLeftovers()``).
+    /// file leaves hidden folders, removed at the next start (``removeLeftovers()``),
+    /// and a replay `beforeListing` committed, which it marked as the import's
+    /// (``ReviewStore/importHistory(_:deck:scheduler:unlistedFile:shouldStop:)``) for
+    /// the next start to take back (``ReviewStore/settleImports(isListed:)``).
     ///
     /// Meant for a thread of its own: `progress` shows how far it has come and cancels
     /// it (``ImportProgress``; a cancelled import throws, and leaves nothing behind).

@@ -51,25 +51,13 @@ extension ReviewStore {
     /// Forgets what the learner did with `card`: its reviews and its memory state go, in
     /// one durable transaction, and it is new again (suspended or not, as it was).
     /// Returns how many reviews were removed.
-    ///
-    /// The log only lets a card's latest review be deleted (schema v2), so they are
-    /// taken back newest first; the rule stays whole for every other writer.
     @discardableResult
     public func resetProgress(of card: CardID) throws(ReviewStoreError) -> Int {
         try storeErrors {
             guard let deck = try deckID(named: card.deck) else { return 0 }
             return try database.transaction { () throws -> Int in
                 guard let row = try storedCard(deck: deck, question: card.question) else { return 0 }
-                var reviews: [Int64] = []
-                try database.query("SELECT id FROM review WHERE card = ? ORDER BY id DESC", [.integer(row.id)]) {
-                    reviews.append($0.integer(0))
-                }
-                for review in reviews { try database.run("DELETE FROM review WHERE id = ?", [.integer(review)]) }
-                try database.run("DELETE FROM card WHERE id = ?", [.integer(row.id)])
-                try database.run(
-                    "UPDATE deck_question SET reviewed = 0 WHERE deck = ? AND question = ?",
-                    [.integer(deck), .text(card.question)])
-                return reviews.count
+                return try forget(card: row.id, deck: deck, question: card.question)
             }
         }
     }

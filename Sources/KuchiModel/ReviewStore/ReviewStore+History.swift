@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// What ``ReviewStore/importHistory(_:deck:scheduler:shouldStop:)`` brought in.
+/// What ``ReviewStore/importHistory(_:deck:scheduler:unlistedFile:shouldStop:)`` brought in.
 public struct HistoryImport: Sendable, Equatable {
     /// Cards with a history now, and the reviews replayed into them.
     public var cards = 0
@@ -70,8 +70,14 @@ extension ReviewStore {
     ///
     /// `shouldStop` is asked between cards (an import's Cancel): once it says yes, the
     /// transaction is rolled back and this throws; nothing was recorded.
+    ///
+    /// `unlistedFile`, the id of a deck file not yet listed (an import's, which writes
+    /// it after this returns), is recorded in the same transaction: until
+    /// ``settleImports(isListed:)`` finds that file listed, the cards this added are
+    /// the import's to take back, whatever happens between the two steps.
     public func importHistory(
-        _ history: [ImportedReview], deck: String, scheduler: FSRSScheduler, shouldStop: () -> Bool = { false }
+        _ history: [ImportedReview], deck: String, scheduler: FSRSScheduler, unlistedFile: String? = nil,
+        shouldStop: () -> Bool = { false }
     ) throws(ReviewStoreError) -> HistoryImport {
         guard !history.isEmpty else { return HistoryImport() }
         // A page cache large enough for the transaction's pages: with SQLite's 2 MiB,
@@ -83,6 +89,13 @@ extension ReviewStore {
             try database.transaction {
                 guard let deckRow = try deckID(named: deck, creating: true) else {
                     throw InvalidRow(detail: "deck \(deck) could not be added")
+                }
+                if let unlistedFile {
+                    // Card ids are rowids: every card this transaction adds comes after the largest now.
+                    try database.run("""
+                        INSERT OR REPLACE INTO unlisted_import (deck, deck_file, first_card)
+                        VALUES (?, ?, (SELECT coalesce(max(id), 0) + 1 FROM card))
+                        """, [.integer(deckRow), .text(unlistedFile)])
                 }
                 var result = HistoryImport()
                 try HistoryReplay.forEachCard(of: history, deck: deck, scheduler: scheduler) { reviews in
@@ -112,5 +125,59 @@ extension ReviewStore {
     }
 }
 
-/// Why ``ReviewStore/importHistory(_:deck:scheduler:shouldStop:)`` stopped when asked to.
+extension ReviewStore {
+    /// Settles the histories imports recorded before listing their deck files
+    /// (``importHistory(_:deck:scheduler:unlistedFile:shouldStop:)``): one whose file
+    /// `isListed` now is kept; one whose file is not (Kuchi was killed, or the import
+    /// failed, between the two steps) is taken back, the cards it added new again,
+    /// each in one transaction. Call it at start-up, before any import, and when an
+    /// import has ended. Returns the reviews taken back.
+    @discardableResult
+    public func settleImports(isListed: (_ deckFile: String) -> Bool) throws(ReviewStoreError) -> Int {
+        try storeErrors {
+            var unlisted: [(deck: Int64, file: String, firstCard: Int64)] = []
+            try database.query("SELECT deck, deck_file, first_card FROM unlisted_import ORDER BY deck") {
+                unlisted.append(($0.integer(0), $0.text(1), $0.integer(2)))
+            }
+            var takenBack = 0
+            // As for the replay: the indexes' pages stay in the cache while it deletes.
+            if !unlisted.isEmpty { try? database.execute("PRAGMA cache_size = -16384") }
+            defer { if !unlisted.isEmpty { try? database.execute("PRAGMA cache_size = -2000") } }
+            for (deck, file, firstCard) in unlisted {
+                let listed = isListed(file)
+                takenBack += try database.transaction { () throws -> Int in
+                    var reviews = 0
+                    if !listed {
+                        var cards: [(id: Int64, question: String)] = []
+                        try database.query(
+                            "SELECT id, question FROM card WHERE deck = ? AND id >= ?", [.integer(deck), .integer(firstCard)]
+                        ) { cards.append(($0.integer(0), $0.text(1))) }
+                        for card in cards { reviews += try forget(card: card.id, deck: deck, question: card.question) }
+                    }
+                    try database.run("DELETE FROM unlisted_import WHERE deck = ?", [.integer(deck)])
+                    return reviews
+                }
+            }
+            return takenBack
+        }
+    }
+
+    /// Takes back every review of the card row `card` (`question` of the deck row
+    /// `deck`) and its memory state: it is new again. Inside a transaction; returns the
+    /// reviews removed. The log only lets a card's latest review be deleted (schema
+    /// v2), so they go newest first; the rule stays whole for every other writer.
+    func forget(card: Int64, deck: Int64, question: String) throws -> Int {
+        var reviews: [Int64] = []
+        try database.query("SELECT id FROM review WHERE card = ? ORDER BY id DESC", [.integer(card)]) {
+            reviews.append($0.integer(0))
+        }
+        for review in reviews { try database.run("DELETE FROM review WHERE id = ?", [.integer(review)]) }
+        try database.run("DELETE FROM card WHERE id = ?", [.integer(card)])
+        try database.run(
+            "UPDATE deck_question SET reviewed = 0 WHERE deck = ? AND question = ?", [.integer(deck), .text(question)])
+        return reviews.count
+    }
+}
+
+/// Why ``ReviewStore/importHistory(_:deck:scheduler:unlistedFile:shouldStop:)`` stopped when asked to.
 struct HistoryImportStopped: Error {}

@@ -17,7 +17,7 @@ package struct ReviewStoreMigration: Sendable {
 /// 1970-01-01 UTC (like Anki's review log ids), so `datetime(time / 1000, 'unixepoch')`
 /// reads them; ids are SQLite rowids.
 package enum ReviewStoreSchema {
-    package static let migrations = [version1, version2, version3]
+    package static let migrations = [version1, version2, version3, version4]
 
     /// v1: decks and their question lists, card memory states, the append-only review
     /// log, the legacy counts.
@@ -131,5 +131,19 @@ package enum ReviewStoreSchema {
             question TEXT NOT NULL,
             PRIMARY KEY (deck, question)
         ) STRICT, WITHOUT ROWID;
+        """)
+
+    /// v4: the decks whose history an import has recorded but whose file it has not
+    /// listed yet (``ReviewStore/settleImports(isListed:)``). The mark is written in the
+    /// history's own transaction, so a kill between that commit and the deck file
+    /// cannot leave a history nobody knows to take back: the next start finds the mark,
+    /// and keeps the history if the file is there, or takes it back if not.
+    static let version4 = ReviewStoreMigration(version: 4, sql: """
+        CREATE TABLE unlisted_import (
+            deck INTEGER PRIMARY KEY REFERENCES deck (id),
+            deck_file TEXT NOT NULL,
+            -- The first card id the import could have added: the cards it added.
+            first_card INTEGER NOT NULL
+        ) STRICT;
         """)
 }

@@ -24,7 +24,7 @@ extension StudyPlanner {
     }
 
     /// Replays another program's review history into `deck`'s cards
-    /// (``ReviewStore/importHistory(_:deck:scheduler:shouldStop:)``) with today's desired retention
+    /// (``ReviewStore/importHistory(_:deck:scheduler:unlistedFile:shouldStop:)``) with today's desired retention
     /// and no fuzz; what shows the schedule follows.
     ///
     /// - Throws: why it could not be saved (nothing was), or why there is no store.
@@ -46,6 +46,20 @@ extension StudyPlanner {
         let store = try openedStore()
         guard !store.isInMemory else { return nil }
         return HistoryReplayer(path: store.path, scheduler: Self.scheduler(settings(), fuzz: false))
+    }
+
+    /// Keeps the replays of imports whose deck file `isListed` now, and takes back
+    /// those whose file is not (``ReviewStore/settleImports(isListed:)``); what shows
+    /// the schedule follows. Call it at start-up and when an import has ended.
+    ///
+    /// - Throws: why the database could not settle them (they stay marked, for the
+    ///   next call).
+    @discardableResult
+    public func settleImports(isListed: (_ deckFile: String) -> Bool) throws(ReviewStoreError) -> Int {
+        let store = try openedStore()
+        let takenBack = try store.settleImports(isListed: isListed)
+        if takenBack > 0 { answers.didSave() }
+        return takenBack
     }
 
     /// What shows the schedule follows a replay a ``HistoryReplayer`` committed.
@@ -71,7 +85,7 @@ extension StudyPlanner {
 /// Replays another program's review history into the review store from a thread of
 /// its own (an import's, so a history of 200,000 reviews never holds up the window),
 /// through a connection of its own that lives only as long as the replay: the same
-/// one transaction as ``ReviewStore/importHistory(_:deck:scheduler:shouldStop:)``,
+/// one transaction as ``ReviewStore/importHistory(_:deck:scheduler:unlistedFile:shouldStop:)``,
 /// while the window's connection goes on reading (the database is in WAL mode) and an
 /// answer given meanwhile waits its turn (AnswerWriter+Waiting.swift).
 /// Made by ``StudyPlanner/historyReplayer()``.
@@ -80,16 +94,19 @@ public struct HistoryReplayer: Sendable {
     let scheduler: FSRSScheduler
 
     /// Replays `history` into `deck`'s cards; `shouldStop` is asked between cards and
-    /// rolls the whole replay back. Then brings the database file up to date from the
+    /// rolls the whole replay back. `unlistedFile` is the id of the deck file the import
+    /// lists afterwards: until then the replay is the import's to take back
+    /// (``StudyPlanner/settleImports(isListed:)``). Then brings the database file up to date from the
     /// log, here: a replay of 2,000,000 reviews leaves 236 MiB in the log, which the
     /// window's connection would otherwise copy on the main thread a quiet moment later
     /// (AnswerWriter's checkpoint), holding the window up for seconds. A checkpoint that
     /// cannot finish now (a reader of an old snapshot) is left to that one.
     public func replay(
-        _ history: [ImportedReview], deck: String, shouldStop: () -> Bool = { false }
+        _ history: [ImportedReview], deck: String, unlistedFile: String, shouldStop: () -> Bool = { false }
     ) throws(ReviewStoreError) -> HistoryImport {
         let store = try ReviewStore(path: path)
-        let result = try store.importHistory(history, deck: deck, scheduler: scheduler, shouldStop: shouldStop)
+        let result = try store.importHistory(
+            history, deck: deck, scheduler: scheduler, unlistedFile: unlistedFile, shouldStop: shouldStop)
         try? store.checkpoint()
         return result
     }

@@ -60,7 +60,7 @@ struct CardScheduleTests {
         #expect(throws: ReviewStoreError.self) { try old.setSuspended(true, card: dog) }
 
         let store = try ReviewStore(path: path)
-        #expect(try SQLiteDatabase(path: path).integer("PRAGMA user_version") == 3)
+        #expect(try SQLiteDatabase(path: path).integer("PRAGMA user_version") == Int64(ReviewStoreSchema.migrations.count))
         #expect(try store.reviews(of: dog).map(\.review) == [makeReview("犬", at: 0, dueIn: 60)])
         try store.setSuspended(true, card: dog)
         #expect(try store.dueCards(deck: "jlpt-n5", at: storeEpoch.addingTimeInterval(3_600), limit: 5).isEmpty)

@@ -39,7 +39,7 @@ struct ReviewStoreOwnershipTests {
 
         let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
         #expect(error?.kind == .foreign(tables: [
-            "card", "deck", "deck_question", "event", "legacy_progress", "review", "suspended_card",
+            "card", "deck", "deck_question", "event", "legacy_progress", "review", "suspended_card", "unlisted_import",
         ]))
     }
 

@@ -92,6 +92,59 @@ struct HistoryImportTests {
 }
 
 extension HistoryImportTests {
+    @Test("a history whose deck file was never listed is taken back; its cards are new again, the deck's older ones kept")
+    func unlistedHistoryTakenBack() throws {
+        let temporaryFolder = try TemporaryFolder()
+        let path = storePath(in: temporaryFolder.url)
+        let store = try ReviewStore(path: path)
+        let eat = CardID(deck: "anki-core", question: "食べる")
+        let drink = CardID(deck: "anki-core", question: "飲む")
+        _ = try store.newQuestions(deck: "anki-core", in: ["食べる", "飲む", "水"], limit: 10)
+        // The deck already had 食べる's history (say, a deck file removed by hand).
+        _ = try store.importHistory(history.filter { $0.question == "食べる" }, deck: "anki-core", scheduler: scheduler)
+        let kept = try store.reviews(of: eat)
+        let replayed = try store.importHistory(history, deck: "anki-core", scheduler: scheduler, unlistedFile: "anki-core")
+        #expect(replayed == HistoryImport(cards: 1, reviews: 2, cardsKept: 1, reviewsSkipped: 4))
+        // Kuchi killed before the deck file: the next start settles with the file absent.
+        let next = try ReviewStore(path: path)
+        #expect(try next.settleImports { _ in false } == 2)
+        #expect(try next.reviews(of: drink).isEmpty)
+        #expect(try next.card(drink) == nil, "new again")
+        #expect(try next.newQuestions(deck: "anki-core", in: ["食べる", "飲む", "水"], limit: 10) == ["飲む", "水"])
+        #expect(try next.reviews(of: eat) == kept, "what the deck had before the import stays")
+        #expect(try next.settleImports { _ in false } == 0, "settled once")
+    }
+
+    @Test("a history whose deck file is listed is kept, and its mark goes: a later settling takes nothing back")
+    func listedHistoryKept() throws {
+        let temporaryFolder = try TemporaryFolder()
+        let store = try ReviewStore(path: storePath(in: temporaryFolder.url))
+        _ = try store.importHistory(history, deck: "anki-core/production", scheduler: scheduler, unlistedFile: "anki-core")
+        var asked: [String] = []
+        #expect(try store.settleImports { asked.append($0); return true } == 0)
+        #expect(asked == ["anki-core"], "asked by the deck file's id, not the schedule's key")
+        #expect(try store.settleImports { _ in false } == 0)
+        #expect(try store.reviews(of: CardID(deck: "anki-core/production", question: "飲む")).count == 2)
+    }
+
+    @Test("a replay rolled back leaves no mark; a database of version 3 gains the marks' table and keeps its history")
+    func marksWithTheTransaction() throws {
+        let temporaryFolder = try TemporaryFolder()
+        let path = storePath(in: temporaryFolder.url)
+        let old = try ReviewStore(path: path, migrations: Array(ReviewStoreSchema.migrations.prefix(3)))
+        _ = try old.importHistory(Array(history.prefix(2)), deck: "anki-core", scheduler: scheduler)
+        // Positive control: version 3 has nowhere to keep the mark.
+        #expect(throws: ReviewStoreError.self) {
+            try old.importHistory(history, deck: "other", scheduler: scheduler, unlistedFile: "other")
+        }
+        let store = try ReviewStore(path: path)
+        #expect(try store.reviews(of: CardID(deck: "anki-core", question: "食べる")).count == 1)
+        #expect(throws: ReviewStoreError.self) {
+            try store.importHistory(history, deck: "other", scheduler: scheduler, unlistedFile: "other") { true }
+        }
+        #expect(try SQLiteDatabase(path: path).integer("SELECT count(*) FROM unlisted_import") == 0)
+    }
+
     @MainActor
     @Test("a replay on a connection of its own commits whole, or rolls back whole when stopped")
     func replayer() throws {
@@ -99,14 +152,14 @@ extension HistoryImportTests {
         let replayer = try #require(try fixture.planner.historyReplayer())
         var asked = 0
         #expect(throws: ReviewStoreError.self) {
-            try replayer.replay(history, deck: "anki-core") {
+            try replayer.replay(history, deck: "anki-core", unlistedFile: "anki-core") {
                 asked += 1
                 return asked > 1  // stopped after the first card went in
             }
         }
         #expect(try fixture.reopen().reviews(of: CardID(deck: "anki-core", question: "飲む")).isEmpty, "rolled back")
         let before = fixture.planner.revision
-        let result = try replayer.replay(history, deck: "anki-core")
+        let result = try replayer.replay(history, deck: "anki-core", unlistedFile: "anki-core")
         #expect(result.cards == 2 && result.reviews == 6)
         fixture.planner.historyReplayed(result)
         #expect(fixture.planner.revision > before, "what shows the schedule follows")
