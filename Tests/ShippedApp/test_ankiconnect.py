@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import socket
+import sqlite3
 import tempfile
 import unittest
 
@@ -125,6 +126,17 @@ class AnkiConnect(unittest.TestCase):
             self.assertEqual(client.call("findNotes", {"query": "Word:猫舌"}), [note_id], "the same id after a relaunch")
             self.assertEqual(client.call("deckNames"), ["My Words"])
             self.assertEqual(client.call("canAddNotes", {"notes": [NOTE]}), [False])
+            # Suspended through the protocol: kept in the review history, both directions.
+            self.assertEqual(client.call("suspend", {"cards": [note_id]}), True)
+            self.assertEqual(client.call("areSuspended", {"cards": [note_id]}), [True])
+        database = sqlite3.connect(os.path.join(app.data, "kuchi.sqlite3"))
+        try:
+            suspended = database.execute(
+                "SELECT deck.name, question FROM suspended_card JOIN deck ON deck.id = suspended_card.deck "
+                "ORDER BY deck.name").fetchall()
+        finally:
+            database.close()
+        self.assertEqual(suspended, [("my-words", "猫舌"), ("my-words/production", "猫舌")])
 
     def test_refusals_write_nothing(self):
         port = free_port()

@@ -101,6 +101,18 @@ final class CardShelf {
             : tr("{word} is suspended", ["word": card.card.question])) }
     }
 
+    /// Suspends or unsuspends the word `question` of the deck `deck` (its schedule key),
+    /// for a dictionary app (AnkiConnect's `suspend`); the browser shows its new state.
+    func setSuspended(_ isSuspended: Bool, question: String, deck: String) throws(ReviewStoreError) {
+        try planner.setSuspended(isSuspended, question: question, deck: deck)
+        if deck == inUse.key, let schedule = planner.schedule(deck: deck) { browser.update(question, schedule: schedule) }
+    }
+
+    /// Whether the word `question` of the deck `deck` is suspended.
+    func isSuspended(question: String, deck: String) -> Bool {
+        planner.isSuspended(question: question, deck: deck)
+    }
+
     func resetSelected() {
         state.cardConfirmation = nil
         guard let card = selected else { return }

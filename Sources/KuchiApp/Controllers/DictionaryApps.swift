@@ -44,7 +44,11 @@ final class DictionaryApps {
             },
             added: { [unowned state] word, deck, _ in
                 state.toaster.show(tr("A dictionary app added {word} to {deck}", ["word": word, "deck": deck]))
-            }))
+            },
+            suspend: { [unowned cards] isSuspended, question, deck throws(ReviewStoreError) in
+                try cards.setSuspended(isSuspended, question: question, deck: deck)
+            },
+            isSuspended: { [unowned cards] question, deck in cards.isSuspended(question: question, deck: deck) }))
         status = Self.address(users.settings.ankiConnect.port)
         following = track({ [unowned users] in users.settings.ankiConnect }, label: "ankiConnect") { [weak self] settings in
             self?.apply(settings)

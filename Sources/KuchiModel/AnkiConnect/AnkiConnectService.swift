@@ -24,13 +24,21 @@ public final class AnkiConnectService {
         public var browse: @MainActor (_ notes: [AnkiNote], _ edit: Bool) -> Void
         /// A word was added: the word, the deck's name, the request's origin.
         public var added: @MainActor (_ word: String, _ deck: String, _ origin: String?) -> Void
+        /// Suspends (true) or unsuspends a word of a deck (question, deck id), as the
+        /// card browser does: both its directions.
+        public var suspend: @MainActor (_ isSuspended: Bool, _ question: String, _ deck: String) throws(ReviewStoreError) -> Void
+        /// Whether a word of a deck is suspended (question, deck id).
+        public var isSuspended: @MainActor (_ question: String, _ deck: String) -> Bool
 
         public init(
             catalog: DeckCatalog, settings: @escaping @MainActor () -> (AnkiConnectSettings, [String]),
             add: @escaping @MainActor (Challenge, String) throws(DeckError) -> String,
             edit: @escaping @MainActor (String, String, String, String) throws(DeckError) -> Void = { _, _, _, _ throws(DeckError) in },
             browse: @escaping @MainActor (_ notes: [AnkiNote], _ edit: Bool) -> Void = { _, _ in },
-            added: @escaping @MainActor (_ word: String, _ deck: String, _ origin: String?) -> Void = { _, _, _ in }
+            added: @escaping @MainActor (_ word: String, _ deck: String, _ origin: String?) -> Void = { _, _, _ in },
+            suspend: @escaping @MainActor (_ isSuspended: Bool, _ question: String, _ deck: String) throws(ReviewStoreError) -> Void
+                = { _, _, _ throws(ReviewStoreError) in },
+            isSuspended: @escaping @MainActor (_ question: String, _ deck: String) -> Bool = { _, _ in false }
         ) {
             self.catalog = catalog
             self.settings = settings
@@ -38,6 +46,8 @@ public final class AnkiConnectService {
             self.edit = edit
             self.browse = browse
             self.added = added
+            self.suspend = suspend
+            self.isSuspended = isSuspended
         }
     }
 
@@ -56,7 +66,7 @@ public final class AnkiConnectService {
         "version", "requestPermission", "apiReflect", "multi", "deckNames", "deckNamesAndIds", "createDeck",
         "modelNames", "modelNamesAndIds", "modelFieldNames", "canAddNotes", "canAddNotesWithErrorDetail",
         "addNote", "addNotes", "findNotes", "findCards", "notesInfo", "cardsInfo", "updateNoteFields",
-        "storeMediaFile", "guiBrowse", "guiEditNote",
+        "storeMediaFile", "guiBrowse", "guiEditNote", "suspend", "unsuspend", "areSuspended",
     ]
 
     private let host: Host
@@ -245,6 +255,24 @@ public final class AnkiConnectService {
             let found = params["query"]?.stringValue.map(find) ?? []
             host.browse(found, false)
             return .array(found.map { .number(Double($0.id)) })
+        case "suspend", "unsuspend":
+            // True when at least one card changed, as AnkiConnect answers.
+            let suspending = request.action == "suspend"
+            var changed = false
+            for note in try ids(params, "cards").compactMap(note(id:))
+            where host.isSuspended(note.card.question, note.deckID) != suspending {
+                do throws(ReviewStoreError) {
+                    try host.suspend(suspending, note.card.question, note.deckID)
+                } catch {
+                    throw AnkiConnectError(error.description)
+                }
+                changed = true
+            }
+            return .bool(changed)
+        case "areSuspended":
+            return .array(try ids(params, "cards").map { id in
+                note(id: id).map { .bool(host.isSuspended($0.card.question, $0.deckID)) } ?? .null
+            })
         case "guiEditNote":
             guard let id = params["note"]?.numberValue.flatMap({ Int64(exactly: $0) }), let note = note(id: id) else {
                 throw AnkiConnectError("note was not found")

@@ -24,6 +24,14 @@ extension StudyPlanner {
         answers.didSave()
     }
 
+    /// Whether the word `question` of `deck` is suspended (its recognition card: the
+    /// two directions are suspended together); false without a store.
+    public func isSuspended(question: String, deck: String) -> Bool {
+        guard let store = try? openedStore() else { return false }
+        return (try? store.isSuspended(CardID(deck: PracticeDirection.recognition.scheduleKey(for: deck), question: question)))
+            ?? false
+    }
+
     /// Removes every review and the memory state of the word `question` of `deck`, in
     /// both directions: it is new again. Its last answer can no longer be taken back.
     public func resetProgress(question: String, deck: String) throws(ReviewStoreError) {

@@ -18,6 +18,8 @@ struct AnkiConnectTests {
         var origins: [String] = []
         var added: [(String, String)] = []
         var browsed: [[Int64]] = []
+        /// The words suspended, as "deck/word", as the planner would keep them.
+        var suspended: Set<String> = []
         var service: AnkiConnectService!
 
         @MainActor init(folder: URL) {
@@ -32,7 +34,11 @@ struct AnkiConnectTests {
                     _ = try catalog.edit(question: question, reading: reading, answer: answer, deck: id)
                 },
                 browse: { [unowned self] notes, _ in browsed.append(notes.map(\.id)) },
-                added: { [unowned self] word, deck, _ in added.append((word, deck)) }))
+                added: { [unowned self] word, deck, _ in added.append((word, deck)) },
+                suspend: { [unowned self] isSuspended, question, deck throws(ReviewStoreError) in
+                    if isSuspended { suspended.insert("\(deck)/\(question)") } else { suspended.remove("\(deck)/\(question)") }
+                },
+                isSuspended: { [unowned self] question, deck in suspended.contains("\(deck)/\(question)") }))
         }
 
         @MainActor func http(
@@ -102,6 +108,22 @@ struct AnkiConnectTests {
         #expect(info.first?["modelName"] as? String == "Kuchi" && info.first?["cards"] as? [Int64] == [id])
         #expect(info.count == 2 && info[1].isEmpty, "an unknown note is {}, as in AnkiConnect")
         #expect((fixture.result("cardsInfo", #"{"cards": [\#(id)]}"#) as? [[String: Any]])?.first?["deckName"] as? String == "My Words")
+    }
+
+    @Test("suspend and unsuspend answer whether a card changed; areSuspended answers each card, null for an unknown one")
+    func suspension() throws {
+        let folder = try TemporaryFolder()
+        let fixture = Fixture(folder: folder.url)
+        let id = try #require(fixture.result("addNote", Self.note) as? Int64)
+        let before = try #require(fixture.result("areSuspended", #"{"cards": [\#(id), 42]}"#) as? [Any])
+        #expect(before.count == 2 && before.first as? Bool == false && before.last is NSNull)
+        #expect(fixture.result("suspend", #"{"cards": [\#(id)]}"#) as? Bool == true)
+        #expect(fixture.suspended == ["my-words/猫舌"], "the word of its deck, by its deck's id")
+        #expect(fixture.result("suspend", #"{"cards": [\#(id), 42]}"#) as? Bool == false, "already suspended: nothing changed")
+        #expect(fixture.result("areSuspended", #"{"cards": [\#(id)]}"#) as? [Bool] == [true])
+        #expect(fixture.result("unsuspend", #"{"cards": [\#(id)]}"#) as? Bool == true)
+        #expect(fixture.suspended.isEmpty)
+        #expect((fixture.call("suspend", #"{"cards": "all"}"#) as? [String: Any])?["error"] as? String == "'cards' must be a list")
     }
 
     @Test("answers follow the request's version; errors are {result: null, error}; unknown actions are unsupported")
