@@ -70,7 +70,8 @@ struct CardBrowserPageTests {
         pump(until: { app.isShown("card-list") && app.windowTexts().contains("thank you") }, "the rows show")
         pump(until: { app.isPainted }, "the window is painted")
         let headers = try #require(app.widget("card-columns"))
-        let titles = children(of: headers).compactMap { descendantLabels($0).first }
+        // The Deck column is there only while every deck is shown.
+        let titles = children(of: headers).filter { gtk_widget_get_visible($0) != 0 }.compactMap { descendantLabels($0).first }
         #expect(titles.map(labelText) == ["Word", "Reading", "Meaning", "State", "Due"])
         #expect(titles.allSatisfy { gtk_accessible_get_accessible_role(OpaquePointer($0)) == GTK_ACCESSIBLE_ROLE_COLUMN_HEADER })
         let window = UnsafeMutableRawPointer(app.window.gtkWindow).assumingMemoryBound(to: GtkWidget.self)
@@ -82,7 +83,8 @@ struct CardBrowserPageTests {
             var row = label
             while let parent = gtk_widget_get_parent(row), children(of: parent).count < 5 { row = parent }
             guard let cells = gtk_widget_get_parent(row) else { continue }
-            #expect(children(of: cells).map { left(of: $0, in: window) } == starts, "the row's cells start under the titles")
+            #expect(children(of: cells).filter { gtk_widget_get_visible($0) != 0 }.map { left(of: $0, in: window) } == starts,
+                    "the row's cells start under the titles")
             rows += 1
         }
         #expect(rows == 1)
@@ -90,6 +92,36 @@ struct CardBrowserPageTests {
             let word = try #require(descendantLabels(list).first { labelText($0) == question })
             #expect(abs(left(of: word, in: window) - starts[0]) < 1, "\(question) under Word")
         }
+    }
+
+    @Test("Show Every Deck lists every deck's cards with their deck's name; a card of another deck is suspended in that deck")
+    func everyDeck() throws {
+        let app = try AppHarness(registered: true, width: 1000, height: 700)
+        defer { app.close() }
+        app.models.cards.open()
+        pump(until: { app.isShown("card-list") && app.text("card-count") == "9 cards" }, "the deck in use's cards")
+        let toggle = try #require(app.widget("card-every-deck"))
+        #expect(gtk_widget_get_tooltip_text(toggle).map { String(cString: $0) } == "Show Every Deck")
+        gtk_toggle_button_set_active(typed(toggle), 1)
+        let browser = app.models.cards.browser
+        let total = app.models.decks.catalog.entries().map { entry in
+            entry.id == "kuchi-basics" ? 9 : (try? app.models.decks.catalog.load(id: entry.id).cards.count) ?? 0
+        }.reduce(0, +)
+        pump(until: { browser.cards.count == total }, "every deck's cards")
+        #expect(total > 9 + 600, "the bundled JLPT decks are there (N5 alone has 661 words)")
+        pump(until: { app.text("card-count") == "\(total.grouped) cards" }, "the count says so")
+        pump(until: { app.windowTexts().contains("Deck") && app.windowTexts().contains("Kuchi Basics") }, "a Deck column")
+
+        let toDo = try #require(browser.position(of: "する", deck: "jlpt-n5"))
+        browser.selected = toDo
+        MainLoop.drain()
+        app.click("card-suspend")
+        pump(until: { browser.cards[toDo].status == .suspended }, "the row says it is suspended")
+        #expect(app.models.planner.schedule(deck: "jlpt-n5")?.suspended == ["する"])
+        #expect(app.models.planner.schedule(deck: "kuchi-basics")?.suspended.isEmpty == true, "the deck in use is untouched")
+
+        gtk_toggle_button_set_active(typed(toggle), 0)
+        pump(until: { app.text("card-count") == "9 cards" && browser.cards.count == 9 }, "the deck in use alone again")
     }
 
     @Test("the arrow keys select a card, so its actions work from the keyboard alone",
@@ -123,7 +155,7 @@ struct CardBrowserPageTests {
         let browser = app.models.cards.browser
         pump(until: { browser.cards.first?.state == .learning }, "a reviewed card is learning")
 
-        browser.selected = browser.position(of: "こんにちは")
+        browser.selected = browser.position(of: "こんにちは", deck: "kuchi-basics")
         MainLoop.drain()
         app.click("card-edit")
         pump(until: { app.isShown("card-edit-meaning") }, "the edit page shows")
@@ -132,12 +164,12 @@ struct CardBrowserPageTests {
         app.click("card-edit-save")
         pump(until: { app.isShown("card-list") && app.windowTexts().contains("good afternoon") }, "the edited row")
 
-        browser.selected = browser.position(of: "はい")
+        browser.selected = browser.position(of: "はい", deck: "kuchi-basics")
         MainLoop.drain()
         app.click("card-reset")
         pump(until: { app.dialog != nil }, "reset asks first")
         app.models.cards.resetSelected()
-        browser.selected = browser.position(of: "すみません")
+        browser.selected = browser.position(of: "すみません", deck: "kuchi-basics")
         MainLoop.drain()
         app.click("card-suspend")
         app.close(keepingFiles: true)

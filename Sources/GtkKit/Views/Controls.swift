@@ -56,9 +56,14 @@ public struct TextField: PrimitiveView {
     }
 }
 
-/// An on/off control bound two ways: a check button, or a labelled switch.
+/// An on/off control bound two ways: a check button, a labelled switch, or a button
+/// showing an icon that stays pressed while on (a toolbar's toggle; `title` is its
+/// accessible name and tooltip).
 public struct Toggle: PrimitiveView {
-    public enum Style: Sendable { case check, `switch` }
+    public enum Style: Sendable, Equatable {
+        case check, `switch`
+        case iconButton(String)
+    }
 
     let title: String
     let isOn: Binding<Bool>
@@ -71,6 +76,13 @@ public struct Toggle: PrimitiveView {
     }
 
     public func _build(in context: BuildContext) -> [Widget] {
+        if case .iconButton(let iconName) = style {
+            let button = ToggleButtonWidget(iconName: iconName)
+            button.accessibleLabel = title
+            button.setTooltip(title)
+            button.bindTwoWay(to: isOn)
+            return [button]
+        }
         guard style == .switch else {
             let check = CheckButtonWidget(label: title)
             check.bindTwoWay(to: isOn)

@@ -3,15 +3,19 @@ import GtkKit
 import KuchiModel
 import Observation
 
-/// The card browser's actions on the deck in use: what the browser shows
-/// (``CardBrowser``, from the deck and the schedule), and a card edited, suspended,
-/// reset or deleted, or the deck and its reviews exported. Each change is saved before
+/// The card browser's actions: what the browser shows (``CardBrowser``, from the deck
+/// in use, or every deck, and the schedule), and a card edited, suspended, reset or
+/// deleted in its own deck, or the deck in use and its reviews exported. Each change is saved before
 /// the browser shows it (the deck through ``DeckCatalog``, the schedule through
 /// ``StudyPlanner``) and handed to the practice at once; what could not be saved is
 /// said in a dialog, and nothing changes.
 @MainActor @Observable
 final class CardShelf {
     let browser: CardBrowser
+    /// Whether the browser shows every deck's cards rather than the deck in use's.
+    var showsEveryDeck = false {
+        didSet { if showsEveryDeck != oldValue, isPrepared { show() } }
+    }
     /// The edit page's fields.
     var draftReading = ""
     var draftMeaning = ""
@@ -62,18 +66,55 @@ final class CardShelf {
         state.screen = .cards
     }
 
+    /// Shows the deck in use, or every deck in Kuchi's order with the deck in use as
+    /// the practice has it (loaded, with the learner's edits). A deck that cannot be
+    /// read is left out and named in a toast.
     private func show() {
-        browser.show(
-            inUse.deck, key: inUse.key, schedule: planner.schedule(deck: inUse.key),
+        let inUseShown = BrowsedDeck(
+            inUse.deck, key: inUse.key, catalogID: inUse.catalogID, schedule: planner.schedule(deck: inUse.key),
             isImported: inUse.catalogID.map(decks.catalog.isImported) ?? false)
+        guard showsEveryDeck else {
+            browser.show([inUseShown], everyDeck: false)
+            return
+        }
+        var shown = inUse.catalogID == nil ? [inUseShown] : []
+        var unread: [String] = []
+        for entry in decks.catalog.entries() {
+            if entry.id == inUse.catalogID {
+                shown.append(inUseShown)
+                continue
+            }
+            do {
+                shown.append(try browsed(entry.id))
+            } catch {
+                unread.append(entry.name)
+            }
+        }
+        browser.show(shown, everyDeck: true)
+        if let first = unread.first {
+            state.toaster.show(unread.count == 1 ? tr("{deck} could not be read", ["deck": first])
+                : trn("{deck} and {count} more deck could not be read", "{deck} and {count} more decks could not be read",
+                      unread.count - 1, ["deck": first]))
+        }
+    }
+
+    /// The deck `id` of Kuchi's decks, as read from its file, and where its cards stand.
+    private func browsed(_ id: String) throws(DeckError) -> BrowsedDeck {
+        let deck = try decks.catalog.load(id: id)
+        let key = DeckChooser.scheduleKey(catalogID: id, name: deck.name)
+        return BrowsedDeck(
+            deck, key: key, catalogID: id, schedule: planner.schedule(deck: key), isImported: decks.catalog.isImported(id: id))
     }
 
     /// The card selected in the list.
     var selected: BrowsedCard? { browser.selected.flatMap { browser.cards.indices.contains($0) ? browser.cards[$0] : nil } }
 
-    /// Whether the deck in use can be edited: one from Kuchi's decks, not a file opened
-    /// with `--deck` (export it, or import it, to edit it).
-    var canEdit: Bool { inUse.catalogID != nil }
+    /// The deck of the card selected.
+    private var selectedDeck: BrowsedDeck? { selected.flatMap(browser.deck(of:)) }
+
+    /// Whether the selected card's deck can be edited: one of Kuchi's decks, not a file
+    /// opened with `--deck` (export it, or import it, to edit it).
+    var canEdit: Bool { (selectedDeck ?? browser.decks.first)?.catalogID != nil }
 
     func beginEdit() {
         guard let card = selected?.card, canEdit else { return }
@@ -83,18 +124,19 @@ final class CardShelf {
     }
 
     func saveEdit() {
-        guard let card = selected?.card, let id = inUse.catalogID else { return }
-        changeDeck(title: tr("Could not save the edit of {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
+        guard let card = selected?.card, let deck = selectedDeck, let id = deck.catalogID else { return }
+        changeDeck(deck, title: tr("Could not save the edit of {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
             try decks.catalog.edit(question: card.question, reading: draftReading, answer: draftMeaning, deck: id)
         }
         state.isEditingCard = false
     }
 
     func toggleSuspended() {
-        guard let card = selected else { return }
-        let changed = changeSchedule(of: card.card.question, title: tr("Could not change {word}", ["word": card.card.question])) {
-            () throws(ReviewStoreError) in
-            try planner.setSuspended(!card.isSuspended, question: card.card.question, deck: inUse.key)
+        guard let card = selected, let deck = selectedDeck else { return }
+        let changed = changeSchedule(
+            of: card.card.question, deck: deck.key, title: tr("Could not change {word}", ["word": card.card.question])
+        ) { () throws(ReviewStoreError) in
+            try planner.setSuspended(!card.isSuspended, question: card.card.question, deck: deck.key)
         }
         if changed { state.toaster.show(card.isSuspended
             ? tr("{word} is back in your reviews", ["word": card.card.question])
@@ -105,7 +147,7 @@ final class CardShelf {
     /// for a dictionary app (AnkiConnect's `suspend`); the browser shows its new state.
     func setSuspended(_ isSuspended: Bool, question: String, deck: String) throws(ReviewStoreError) {
         try planner.setSuspended(isSuspended, question: question, deck: deck)
-        if deck == inUse.key, let schedule = planner.schedule(deck: deck) { browser.update(question, schedule: schedule) }
+        if let schedule = planner.schedule(deck: deck) { browser.update(question, deck: deck, schedule: schedule) }
     }
 
     /// Whether the word `question` of the deck `deck` is suspended.
@@ -115,23 +157,24 @@ final class CardShelf {
 
     func resetSelected() {
         state.cardConfirmation = nil
-        guard let card = selected else { return }
-        let changed = changeSchedule(of: card.card.question, title: tr("Could not reset {word}", ["word": card.card.question])) {
-            () throws(ReviewStoreError) in
-            try planner.resetProgress(question: card.card.question, deck: inUse.key)
+        guard let card = selected, let deck = selectedDeck else { return }
+        let changed = changeSchedule(
+            of: card.card.question, deck: deck.key, title: tr("Could not reset {word}", ["word": card.card.question])
+        ) { () throws(ReviewStoreError) in
+            try planner.resetProgress(question: card.card.question, deck: deck.key)
         }
         if changed { state.toaster.show(tr("{word} is new again", ["word": card.card.question])) }
     }
 
     func deleteSelected() {
         state.cardConfirmation = nil
-        guard let card = selected?.card, let id = inUse.catalogID, browser.isImportedDeck else { return }
-        changeDeck(title: tr("Could not delete {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
+        guard let card = selected?.card, let deck = selectedDeck, let id = deck.catalogID, deck.isImported else { return }
+        changeDeck(deck, title: tr("Could not delete {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
             try decks.catalog.delete(question: card.question, deck: id)
         }
         // Its history goes with it, so a word of the same name imported later starts new.
-        try? planner.resetProgress(question: card.question, deck: inUse.key)
-        try? planner.setSuspended(false, question: card.question, deck: inUse.key)
+        try? planner.resetProgress(question: card.question, deck: deck.key)
+        try? planner.setSuspended(false, question: card.question, deck: deck.key)
         browser.selected = nil
         state.toaster.show(tr("{word} was deleted", ["word": card.question]))
     }
@@ -159,26 +202,35 @@ final class CardShelf {
         }
     }
 
-    private func changeDeck(title: String, _ change: () throws(DeckError) -> Deck) {
+    /// Runs `change` of the file of `shown` (one of the decks shown), hands the changed
+    /// deck to the practice when it is the deck in use, and shows it.
+    private func changeDeck(_ shown: BrowsedDeck, title: String, _ change: () throws(DeckError) -> Deck) {
         do {
             let deck = try change()
-            decks.replaceCurrent(with: deck)
-            browser.show(deck, key: inUse.key, schedule: planner.schedule(deck: inUse.key),
-                         isImported: browser.isImportedDeck)
+            if shown.catalogID == inUse.catalogID { decks.replaceCurrent(with: deck) }
+            var decksShown = browser.decks
+            if let position = decksShown.firstIndex(where: { $0.key == shown.key }) {
+                decksShown[position].deck = deck
+                decksShown[position].schedule = planner.schedule(deck: shown.key)
+            }
+            browser.show(decksShown, everyDeck: browser.showsEveryDeck)
         } catch {
             state.importFailure = (title: title, message: error.shownProblems)
         }
     }
 
-    /// Runs `change` of the schedule and shows the card's new state; whether it was saved.
-    private func changeSchedule(of question: String, title: String, _ change: () throws(ReviewStoreError) -> Void) -> Bool {
+    /// Runs `change` of the schedule of `question` in the deck named `deck` in the
+    /// schedule, and shows the card's new state; whether it was saved.
+    private func changeSchedule(
+        of question: String, deck: String, title: String, _ change: () throws(ReviewStoreError) -> Void
+    ) -> Bool {
         do {
             try change()
         } catch {
             state.importFailure = (title: title, message: tr("Your review history could not be changed: {reason}.", ["reason": error.description]))
             return false
         }
-        if let schedule = planner.schedule(deck: inUse.key) { browser.update(question, schedule: schedule) }
+        if let schedule = planner.schedule(deck: deck) { browser.update(question, deck: deck, schedule: schedule) }
         return true
     }
 }

@@ -2,8 +2,8 @@ import FoundationEssentials
 import GtkKit
 import KuchiModel
 
-/// The card browser: every card of the deck in use with its furigana, meaning, state
-/// and due time, searched as the learner types and sorted as they choose; the
+/// The card browser: every card of the deck in use, or of every deck, with its
+/// furigana, meaning, state and due time, searched as the learner types and sorted as they choose; the
 /// selected card can be edited, suspended, reset or (in an imported deck) deleted.
 /// The edit is a page of its own, so everything fits a 360×294 window.
 struct CardBrowserView: View {
@@ -28,6 +28,7 @@ struct CardListView: View {
 
     var body: some View {
         @Bindable var browser = browser
+        @Bindable var cards = cards
         let edit = Shared {
             Button(tr("Edit…")) { cards.beginEdit() }
                 .enabled { cards.selected != nil && cards.canEdit }
@@ -62,6 +63,8 @@ struct CardListView: View {
                 ])
                     .help(tr("Sort by"))
                     .widgetName("card-order")
+                Toggle(tr("Show Every Deck"), isOn: $cards.showsEveryDeck, style: .iconButton("view-list-bullet-symbolic"))
+                    .widgetName("card-every-deck")
                 Button(iconName: "list-add-symbolic", title: tr("Add a Word")) { words.open() }
                     .help(tr("Add a word (Ctrl+N)"))
                     .widgetName("card-add")
@@ -145,6 +148,8 @@ enum CardColumns {
     static let reading = 110
     static let state = 96
     static let due = 140
+    /// A deck's name, when every deck is shown.
+    static let deck = 110
     static let spacing = 10
     /// The space at each end of a row, and of the titles.
     static let inset = 10
@@ -154,6 +159,8 @@ enum CardColumns {
 /// row a card, its word, reading, meaning, state and when it is due lined up under
 /// them.
 struct CardTableView: View {
+    @Environment(CardBrowser.self) private var browser
+
     var body: some View {
         VStack(spacing: 0) {
             HStack(spacing: CardColumns.spacing) {
@@ -162,6 +169,8 @@ struct CardTableView: View {
                 ColumnHeader(tr("Meaning")).expand(horizontal: true)
                 ColumnHeader(trc("card browser column", "State")).frame(width: CardColumns.state)
                 ColumnHeader(trc("card browser column", "Due")).frame(width: CardColumns.due)
+                ColumnHeader(trc("card browser column", "Deck")).frame(width: CardColumns.deck)
+                    .visible { browser.showsEveryDeck }
             }
             .padding(top: 2, leading: CardColumns.inset, bottom: 4, trailing: CardColumns.inset)
             .widgetName("card-columns")
@@ -173,7 +182,8 @@ struct CardTableView: View {
 /// One card as a row of the table. Each cell is one line (a long meaning is cut short
 /// with "…"): GTK measures every row it keeps (about 200, whatever the deck's size)
 /// before the list's first frame, and a line that cannot wrap is laid out once. A
-/// screen reader reads the row as "食べる, たべる, to eat, Review, tomorrow at 09:15".
+/// screen reader reads the row as "食べる, たべる, to eat, Review, tomorrow at 09:15"
+/// (then the deck's name, when every deck is shown).
 struct CardColumnsRow: View {
     let row: ListRow<Int>
     @Environment(CardBrowser.self) private var browser
@@ -197,6 +207,11 @@ struct CardColumnsRow: View {
                 .truncating()
                 .cssClass("dim-label")
                 .frame(width: CardColumns.due)
+            Text { card.flatMap(browser.deck(of:))?.name ?? "" }
+                .truncating()
+                .cssClass("dim-label")
+                .frame(width: CardColumns.deck)
+                .visible { browser.showsEveryDeck }
         }
         .padding(top: 6, leading: CardColumns.inset, bottom: 6, trailing: CardColumns.inset)
     }
@@ -246,10 +261,16 @@ struct CardRowView: View {
         card.map { ReadingPresentation($0.card, display: .furigana, revealed: true) } ?? .empty
     }
 
-    /// "Review, due tomorrow at 09:15"; "New"; "Suspended".
+    /// "Review, due tomorrow at 09:15"; "New"; "Suspended"; then " · JLPT N5" when
+    /// every deck is shown.
     private func status(_ card: BrowsedCard) -> String {
-        guard card.status != .new, card.status != .suspended, let due = card.due else { return card.status.title }
-        return tr("{state}, due {when}", ["state": card.status.title, "when": DueTime.describe(due, from: browser.now())])
+        let status = if card.status != .new, card.status != .suspended, let due = card.due {
+            tr("{state}, due {when}", ["state": card.status.title, "when": DueTime.describe(due, from: browser.now())])
+        } else {
+            card.status.title
+        }
+        guard browser.showsEveryDeck, let deck = browser.deck(of: card) else { return status }
+        return tr("{status} · {deck}", ["status": status, "deck": deck.name])
     }
 }
 

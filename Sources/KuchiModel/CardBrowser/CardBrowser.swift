@@ -1,8 +1,9 @@
 import FoundationEssentials
 import Observation
 
-/// The card browser's model: every card of a deck with where it stands, narrowed by
-/// a search as the learner types and put in the order they choose.
+/// The card browser's model: every card of a deck, or of every deck at once, with
+/// where it stands, narrowed by a search as the learner types and put in the order
+/// they choose.
 ///
 /// ``visible`` is the list shown: indexes into ``cards``, so a change of one card
 /// (suspended, edited) re-reads only that card, and a keystroke writes one array of
@@ -23,12 +24,12 @@ public final class CardBrowser {
         case word
     }
 
-    /// The deck's cards with where they stand, in deck order.
+    /// The decks' cards with where they stand, deck after deck, each in deck order.
     public private(set) var cards: [BrowsedCard] = []
-    /// The deck shown, by its name in the schedule.
-    public private(set) var deckKey = ""
-    /// Whether the deck is an imported one (its cards may be deleted).
-    public private(set) var isImportedDeck = false
+    /// The decks shown (``BrowsedCard/deck`` is a position here): one, or every deck.
+    public private(set) var decks: [BrowsedDeck] = []
+    /// Whether every deck is shown rather than one (each row then names its deck).
+    public private(set) var showsEveryDeck = false
     /// What the learner typed in the search field.
     public var query = "" {
         didSet { if query != oldValue { refresh() } }
@@ -48,7 +49,7 @@ public final class CardBrowser {
     @ObservationIgnored private var index: CardSearchIndex?
     @ObservationIgnored private var orders: [Order: [Int]] = [:]
     /// Built when first asked for (``position(of:)``, ``update(_:schedule:)``).
-    @ObservationIgnored private var positions: [String: Int]?
+    @ObservationIgnored private var positions: [Place: Int]?
 
     public init(now: @escaping () -> Date = { Date() }) {
         self.now = now
@@ -56,21 +57,30 @@ public final class CardBrowser {
 
     /// Shows `deck` (its name in the schedule `key`), its cards standing as `schedule`
     /// says (all new without one). The search and the order stay.
-    public func show(_ deck: Deck, key: String, schedule: DeckSchedule?, isImported: Bool) {
-        let schedule = schedule ?? DeckSchedule()
-        let isNew = schedule.cards.isEmpty && schedule.suspended.isEmpty
+    public func show(_ deck: Deck, key: String, schedule: DeckSchedule?, isImported: Bool, catalogID: String? = nil) {
+        show([BrowsedDeck(deck, key: key, catalogID: catalogID, schedule: schedule, isImported: isImported)], everyDeck: false)
+    }
+
+    /// Shows the cards of `decks`, deck after deck, each standing as its schedule says;
+    /// `everyDeck` when they are every deck (each row then names its deck). The search
+    /// and the order stay; the selection too, when the same decks are shown again.
+    public func show(_ decks: [BrowsedDeck], everyDeck: Bool) {
         var cards: [BrowsedCard] = []
-        cards.reserveCapacity(deck.cards.count)
-        for card in deck.cards {
-            // Most cards of a large deck are new: no lookup when nothing is stored.
-            let scheduled = isNew ? nil : schedule.cards[card.question]
-            cards.append(BrowsedCard(
-                card: card, state: scheduled.map { CardState($0.state) } ?? .new,
-                isSuspended: !isNew && schedule.suspended.contains(card.question), due: scheduled?.due))
+        cards.reserveCapacity(decks.reduce(0) { $0 + $1.deck.cards.count })
+        for (position, shown) in decks.enumerated() {
+            let schedule = shown.schedule ?? DeckSchedule()
+            let isNew = schedule.cards.isEmpty && schedule.suspended.isEmpty
+            for card in shown.deck.cards {
+                // Most cards of a large deck are new: no lookup when nothing is stored.
+                let scheduled = isNew ? nil : schedule.cards[card.question]
+                cards.append(BrowsedCard(
+                    card: card, state: scheduled.map { CardState($0.state) } ?? .new,
+                    isSuspended: !isNew && schedule.suspended.contains(card.question), due: scheduled?.due, deck: position))
+            }
         }
-        if key != deckKey { selected = nil }
-        deckKey = key
-        isImportedDeck = isImported
+        if decks.map(\.key) != self.decks.map(\.key) { selected = nil }
+        self.decks = decks
+        showsEveryDeck = everyDeck
         positions = nil
         self.cards = cards
         index = nil
@@ -78,21 +88,42 @@ public final class CardBrowser {
         refresh()
     }
 
-    /// Where the card `question` is in ``cards``.
-    public func position(of question: String) -> Int? {
-        if let positions { return positions[question] }
-        var built: [String: Int] = [:]
-        built.reserveCapacity(cards.count)
-        for (position, card) in cards.enumerated() where built[card.card.question] == nil {
-            built[card.card.question] = position
-        }
-        positions = built
-        return built[question]
+    /// The deck `card` is in.
+    public func deck(of card: BrowsedCard) -> BrowsedDeck? {
+        decks.indices.contains(card.deck) ? decks[card.deck] : nil
     }
 
-    /// Takes a card's new state after a change of the schedule (suspended, reset).
-    public func update(_ question: String, schedule: DeckSchedule) {
-        guard let position = position(of: question) else { return }
+    /// Whether the selected card's deck (or, with none selected, the one deck shown) is
+    /// an imported one, whose cards may be deleted.
+    public var isImportedDeck: Bool {
+        if let selected, cards.indices.contains(selected) { return deck(of: cards[selected])?.isImported ?? false }
+        return !showsEveryDeck && decks.first?.isImported == true
+    }
+
+    /// Where the card `question` of the deck named `key` in the schedule is in ``cards``.
+    public func position(of question: String, deck key: String) -> Int? {
+        guard let deck = decks.firstIndex(where: { $0.key == key }) else { return nil }
+        if let positions { return positions[Place(deck: deck, question: question)] }
+        var built: [Place: Int] = [:]
+        built.reserveCapacity(cards.count)
+        for (position, card) in cards.enumerated() {
+            let place = Place(deck: card.deck, question: card.card.question)
+            if built[place] == nil { built[place] = position }
+        }
+        positions = built
+        return built[Place(deck: deck, question: question)]
+    }
+
+    /// A card's place: its deck (a position in ``decks``) and its word.
+    private struct Place: Hashable {
+        let deck: Int
+        let question: String
+    }
+
+    /// Takes a card's new state after a change of the schedule (suspended, reset) of
+    /// the deck named `key` (`schedule` is that deck's).
+    public func update(_ question: String, deck key: String, schedule: DeckSchedule) {
+        guard let position = position(of: question, deck: key) else { return }
         let scheduled = schedule.cards[question]
         cards[position].state = scheduled.map { CardState($0.state) } ?? .new
         cards[position].due = scheduled?.due
@@ -153,9 +184,42 @@ public struct BrowsedCard: Sendable, Equatable {
     public var isSuspended: Bool
     /// When it is next due; nil for a new card.
     public var due: Date?
+    /// Its deck, as a position in ``CardBrowser/decks``.
+    public var deck: Int
+
+    public init(card: Challenge, state: CardState, isSuspended: Bool, due: Date?, deck: Int = 0) {
+        self.card = card
+        self.state = state
+        self.isSuspended = isSuspended
+        self.due = due
+        self.deck = deck
+    }
 
     /// What the browser says of it: suspended, else its state.
     public var status: CardStatus { isSuspended ? .suspended : CardStatus(state) }
+}
+
+/// A deck the browser shows: its cards, its name in the schedule and in Kuchi's
+/// decks, where its cards stand, and whether it is imported.
+public struct BrowsedDeck: Sendable {
+    public var deck: Deck
+    /// Its name in the schedule (``DeckInUse/key``).
+    public var key: String
+    /// Its identifier in the ``DeckCatalog``; nil for a deck file opened on its own.
+    public var catalogID: String?
+    public var schedule: DeckSchedule?
+    public var isImported: Bool
+
+    public init(_ deck: Deck, key: String, catalogID: String?, schedule: DeckSchedule?, isImported: Bool) {
+        self.deck = deck
+        self.key = key
+        self.catalogID = catalogID
+        self.schedule = schedule
+        self.isImported = isImported
+    }
+
+    /// The deck's name, as a row of every deck shows it.
+    public var name: String { deck.name }
 }
 
 /// Where a card is in its life, as the browser says it (FSRS's states, and new).

@@ -64,6 +64,24 @@ extension GTKTests {
             #expect(gtk_switch_get_active(toggle) == 0)
         }
 
+        @Test("an icon toggle button and its model follow each other; its title is its name and tooltip")
+        func toggleButton() {
+            @Bindable var form = Form()
+            let window = showWindow {
+                Toggle("Every Deck", isOn: $form.remember, style: .iconButton("view-list-symbolic")).widgetName("toggle")
+            }
+            defer { window.close() }
+            let toggle: UnsafeMutablePointer<GtkToggleButton> = typed(widgetNamed("toggle", in: window)!)
+            #expect(String(cString: gtk_button_get_icon_name(typed(widgetNamed("toggle", in: window)!))) == "view-list-symbolic")
+            #expect(gtk_widget_get_tooltip_text(widgetNamed("toggle", in: window)!).map { String(cString: $0) } == "Every Deck")
+            #expect(form.remember == false && gtk_toggle_button_get_active(toggle) == 0)
+            gtk_toggle_button_set_active(toggle, 1)
+            #expect(form.remember)
+            form.remember = false
+            nextTurn()
+            #expect(gtk_toggle_button_get_active(toggle) == 0)
+        }
+
         @Test("a spin button and its model follow each other")
         func spinButton() {
             @Bindable var form = Form()

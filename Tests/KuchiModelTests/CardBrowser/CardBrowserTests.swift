@@ -86,7 +86,7 @@ struct CardBrowserTests {
         #expect(questions(browser) == ["食べ物", "食べる"])
         var schedule = fixtureSchedule
         schedule.cards["食べる"] = ScheduledCard(state: .review, due: epoch.addingTimeInterval(-60))
-        browser.update("食べる", schedule: schedule)
+        browser.update("食べる", deck: "fixture", schedule: schedule)
         #expect(questions(browser) == ["食べる", "食べ物"])
         #expect(browser.cards[0].status == .review)
     }
@@ -94,10 +94,43 @@ struct CardBrowserTests {
     @Test("a suspended card says so, whatever its state")
     func suspendedStatus() throws {
         let browser = browsing()
-        let cat = try #require(browser.position(of: "猫"))
+        let cat = try #require(browser.position(of: "猫", deck: "fixture"))
         #expect(browser.cards[cat].status == .suspended)
         #expect(browser.cards[cat].state == .review)
-        #expect(browser.cards[try #require(browser.position(of: "犬"))].status == .learning)
+        #expect(browser.cards[try #require(browser.position(of: "犬", deck: "fixture"))].status == .learning)
+    }
+
+    @Test("every deck at once: deck after deck, a word in two decks is two cards, each changed in its own deck")
+    func everyDeck() throws {
+        let browser = CardBrowser(now: { epoch })
+        let mine = Deck(name: "My Words", language: "ja", cards: [
+            Challenge(question: "猫舌", reading: "ねこじた", answer: "dislike of hot food"),
+            Challenge(question: "犬", reading: "いぬ", answer: "hound"),
+        ])
+        browser.show([
+            BrowsedDeck(fixtureDeck, key: "fixture", catalogID: "fixture", schedule: fixtureSchedule, isImported: false),
+            BrowsedDeck(mine, key: "my-words", catalogID: "my-words", schedule: nil, isImported: true),
+        ], everyDeck: true)
+        #expect(browser.showsEveryDeck && browser.summary == "7 cards")
+        #expect(questions(browser) == ["食べる", "食べ物", "犬", "猫", "コーヒー", "猫舌", "犬"])
+        let theirDog = try #require(browser.position(of: "犬", deck: "fixture"))
+        let myDog = try #require(browser.position(of: "犬", deck: "my-words"))
+        #expect(theirDog != myDog && browser.deck(of: browser.cards[myDog])?.name == "My Words")
+        #expect(browser.cards[theirDog].status == .learning && browser.cards[myDog].status == .new)
+        browser.update("犬", deck: "my-words", schedule: DeckSchedule(suspended: ["犬"]))
+        #expect(browser.cards[myDog].status == .suspended)
+        #expect(browser.cards[theirDog].status == .learning, "the same word in the other deck is another card")
+        // Delete is for imported decks: the selected card's deck says.
+        #expect(!browser.isImportedDeck, "nothing selected among every deck")
+        browser.selected = myDog
+        #expect(browser.isImportedDeck)
+        browser.selected = theirDog
+        #expect(!browser.isImportedDeck)
+        browser.query = "hound"
+        #expect(browser.visible == [myDog])
+        // The deck in use alone again: the selection goes with the other decks.
+        browser.show(fixtureDeck, key: "fixture", schedule: fixtureSchedule, isImported: false)
+        #expect(!browser.showsEveryDeck && browser.selected == nil && browser.cards.count == 5)
     }
 
     @Test("over 100,000 cards a search finds exactly the cards that match")

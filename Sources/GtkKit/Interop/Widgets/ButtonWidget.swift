@@ -33,6 +33,20 @@ final class CheckButtonWidget: Widget, TwoWayControl {
     func setValue(_ active: Bool) { gtk_check_button_set_active(check, active ? 1 : 0) }
 }
 
+/// A GtkToggleButton showing an icon: pressed while on.
+final class ToggleButtonWidget: Widget, TwoWayControl {
+    static let changeSignal = "toggled"
+    private var toggle: UnsafeMutablePointer<GtkToggleButton> { gtk(GtkToggleButton.self) }
+
+    init(iconName: String) {
+        super.init(gtk_toggle_button_new())
+        gtk_button_set_icon_name(gtk(GtkButton.self), iconName)
+    }
+
+    var value: Bool { gtk_toggle_button_get_active(toggle) != 0 }
+    func setValue(_ active: Bool) { gtk_toggle_button_set_active(toggle, active ? 1 : 0) }
+}
+
 /// A GtkSwitch.
 final class SwitchWidget: Widget, TwoWayControl {
     static let changeSignal = "notify::active"
