@@ -11,12 +11,8 @@ import Testing
 @Suite("Add a word", .serialized, .enabled("needs a display: run under xvfb-run -a") { await Display.available })
 @MainActor
 struct AddWordTests {
-    /// Types `text` into the entry named `name` as the keyboard would (the entry's text
-    /// changes, its binding writes the model).
     private func type(_ text: String, into name: String, in app: AppHarness) throws {
-        let entry = try #require(app.dialogWidget(name), "the dialog has \(name)")
-        gtk_editable_set_text(OpaquePointer(entry), text)
-        MainLoop.drain()
+        try app.typeInDialog(text, into: name)
     }
 
     @Test("typing 猫舌 fills its reading and meaning; Add puts it in My Words, new in the schedule, and says so")

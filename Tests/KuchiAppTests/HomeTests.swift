@@ -284,6 +284,18 @@ struct HomeTests {
         // A narrow window shows the two-line rows, not the table.
         pump(until: { app.widget("card-list-compact").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("cards")
+        // Add a Word, with the dictionary's entries offered: its form scrolls.
+        app.click("card-add")
+        pump(until: { app.dialog != nil }, "the Add a Word dialog shows")
+        try app.typeInDialog("nekojita", into: "add-word")
+        pump(until: { !app.models.words.suggestions.isEmpty }, "the entries are offered")
+        let dialog = try #require(app.dialog)
+        app.expectFitsWithoutClipping("add a word", in: dialog)
+        if ProcessInfo.processInfo.environment["KUCHI_TEST_LANGUAGE"].map({ !$0.isEmpty }) == true {
+            #expect(!app.dialogTexts().contains("Cancel"), "the dialog's buttons are in the page's language: \(app.dialogTexts())")
+        }
+        app.models.words.cancel()
+        pump(until: { app.dialog == nil }, "the dialog closes")
     }
 
     @Test("Enter typed twice on the last feedback does not press Play Again")
@@ -441,9 +453,11 @@ extension AppHarness {
 
     /// Waits until the window has drawn two frames: what was just shown or changed is then
     /// measured and allocated (in the next frame), and drawn.
-    func drawFrames(_ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+    func drawFrames(
+        _ comment: Comment, in window: UnsafeMutablePointer<GtkWidget>? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         MainLoop.drain()  // the bindings' pending writes
-        let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
+        let root: UnsafeMutablePointer<GtkWidget> = window ?? typed(self.window.gtkWindow)
         let clock = gtk_widget_get_frame_clock(root)
         for _ in 0..<2 {
             let frame = gdk_frame_clock_get_frame_counter(clock)
@@ -454,9 +468,12 @@ extension AppHarness {
 
     /// The window's minimum size fits 360×294, and every label shown has at least the
     /// room it asks for.
-    func expectFitsWithoutClipping(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
-        drawFrames("\(screen): a frame drawn", sourceLocation: sourceLocation)
+    /// `in` is the window measured: the main window, or a dialog over it.
+    func expectFitsWithoutClipping(
+        _ screen: String, in window: UnsafeMutablePointer<GtkWidget>? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let root: UnsafeMutablePointer<GtkWidget> = window ?? typed(self.window.gtkWindow)
+        drawFrames("\(screen): a frame drawn", in: root, sourceLocation: sourceLocation)
         var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0, natural: Int32 = 0
         var baseline: Int32 = -1, naturalBaseline: Int32 = -1
         gtk_widget_measure(root, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &natural, &baseline, &naturalBaseline)

@@ -87,6 +87,14 @@ final class AppHarness {
         toplevels().first { gtk_widget_has_css_class($0, "messagedialog") != 0 && gtk_widget_get_visible($0) != 0 }
     }
 
+    /// Types `text` into the dialog's entry named `name` as the keyboard would (the
+    /// entry's text changes, its binding writes the model).
+    func typeInDialog(_ text: String, into name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let entry = try #require(dialogWidget(name), "the dialog has \(name)", sourceLocation: sourceLocation)
+        gtk_editable_set_text(OpaquePointer(entry), text)
+        MainLoop.drain()
+    }
+
     func dialogTexts() -> [String] {
         guard let dialog else { return [] }
         var texts: [String] = []

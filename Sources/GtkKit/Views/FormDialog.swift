@@ -53,7 +53,7 @@ public struct FormDialogView<Owner: View, Content: View>: PrimitiveView {
             controls.axis = .vertical
             controls.spacing = 12
             made.setExtraChild(content().buildOne(in: controls))
-            made.addResponse("cancel", label: "Cancel")
+            made.addResponse("cancel", label: StockLabels.cancel)
             made.addResponse("confirm", label: confirm, appearance: .suggested)
             made.setResponses(default: "confirm", close: "cancel")
             made.bind("confirm-enabled", canConfirm) { dialog, enabled in dialog.setResponse("confirm", enabled: enabled) }

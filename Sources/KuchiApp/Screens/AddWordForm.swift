@@ -3,36 +3,55 @@ import KuchiModel
 
 /// The controls of "Add a Word" (``WordAdder``): the word, typed as it is written, in
 /// kana or in romaji, with what the dictionary found for it to choose from; then its
-/// reading, meaning, an example sentence with its translation, and the deck.
+/// reading, meaning, an example sentence with its translation, and the deck. They
+/// scroll, so the dialog fits a window 294 px high (it is as tall as they are where
+/// the screen has room).
 struct AddWordForm: View {
     let adder: WordAdder
 
     var body: some View {
+        ScrollView(.vertical) {
+            VStack(spacing: 12) { fields }
+        }
+    }
+
+    @ViewBuilder private var fields: some View {
         @Bindable var adder = adder
         TextField(tr("Word, reading or romaji"), text: $adder.word)
             .inputHints(.noSpellcheck)
             .accessibilityLabel(trc("field of a card", "Word"))
             .widgetName("add-word")
-        // The entries found scroll in their own space, so the fields below stay in view.
+        // The entries found, in a space kept for them from the start (the dialog is as
+        // tall as its form when it opens, and does not grow), scrolling within it.
+        // Each is two lines that never wrap: a long meaning is cut short with "…" (the
+        // whole of it in the tooltip and for a screen reader), so each row's height is
+        // known before the dialog's width is, and none is cut at the bottom.
         ScrollView(.vertical, maximumHeight: 150) {
-            ForEach({ adder.suggestionRows }, id: \.id) { row in
-                // Two lines that wrap, so a long meaning never widens the dialog past a
-                // narrow window.
-                Button(action: { adder.choose(row.index) }) {
-                    VStack(spacing: 2) {
-                        Text(row.word)
-                            .cssClass("heading")
-                            .wrapping(alignment: .start)
-                        Text(row.meaning)
-                            .wrapping(alignment: .start)
+            VStack(spacing: 0) {
+                Text(tr("What the dictionary finds for the word shows here."))
+                    .cssClass("dim-label")
+                    .wrapping(alignment: .start)
+                    .visible { adder.suggestions.isEmpty && adder.dictionaryProblem == nil }
+                ForEach({ adder.suggestionRows }, id: \.id) { row in
+                    Button(action: { adder.choose(row.index) }) {
+                        VStack(spacing: 2) {
+                            Text(row.word)
+                                .cssClass("heading")
+                                .truncating()
+                                .align(horizontal: .start)
+                            Text(row.meaning)
+                                .truncating()
+                                .align(horizontal: .start)
+                        }
                     }
+                    .accessibilityLabel(row.title)
+                    .help(row.title)
+                    .cssClass("flat")
+                    .widgetName("add-word-suggestion")
                 }
-                .accessibilityLabel(row.title)
-                .cssClass("flat")
-                .widgetName("add-word-suggestion")
             }
         }
-        .visible { !adder.suggestions.isEmpty }
+        .frame(minHeight: 96)
         Text { adder.alreadyIn.isEmpty ? "" : tr("Already in {decks}", ["decks": adder.alreadyIn.joined(separator: ", ")]) }
             .cssClass("dim-label")
             .wrapping(alignment: .start)
