@@ -36,6 +36,43 @@ enum CardBrowserBenchmarks {
         table.print()
     }
 
+    /// Show Every Deck pressed with the browser open: Kuchi Basics in use and the
+    /// bundled decks (each read from its file, its schedule read) → the next frame.
+    static func everyDeck() {
+        var table = Table("Card browser: Show Every Deck over the bundled decks (medians of 5)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-every-deck-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let probe = try CardBrowserProbe(deck: .kuchiBasics, folder: folder, withBundledDecks: true)
+            probe.window.present()
+            BenchWidgets.nextFrame(of: probe.window)
+            probe.open()
+            BenchWidgets.nextFrame(of: probe.window)
+            var shows: [Double] = []
+            var models: [Double] = []
+            for _ in 0..<5 {
+                let start = Measure.now()
+                probe.showEveryDeck(true)
+                let read = Measure.now()
+                UpdateScheduler.flush()
+                BenchWidgets.nextFrame(of: probe.window)
+                shows.append(Double(Measure.now() - start) / 1e9)
+                models.append(Double(read - start) / 1e9)
+                probe.showEveryDeck(false)
+                UpdateScheduler.flush()
+                BenchWidgets.nextFrame(of: probe.window)
+            }
+            table.add("toggle on → next frame painted", formatMilliseconds(Measure.medianOf(shows)))
+            probe.showEveryDeck(true)
+            table.add("  cards shown", probe.browser.cards.count.grouped)
+            table.add("  the decks read and listed (model)", formatMilliseconds(Measure.medianOf(models)))
+            probe.window.close()
+        } catch {
+            table.add("every deck", "could not be set up: \(error)")
+        }
+        table.print()
+    }
+
     /// The build ahead the window starts a little after its first frame, started now:
     /// the time until it is done (idle turns of the loop, frames between them) and the
     /// resident memory it added.

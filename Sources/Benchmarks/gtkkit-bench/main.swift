@@ -19,7 +19,8 @@ if CommandLine.arguments.contains("--help") {
           --gtkkit                 the GtkKit table only (bindings, environment, counter)
           --list                   the List table only (needs gtk-list-baseline built)
           --cards                  the card browser over 100,000 cards only, opened
-                                   once the window has built its page ahead
+                                   once the window has built its page ahead; then
+                                   Show Every Deck over the bundled decks
           --cold                   with --cards: opened before that, at once after
                                    the window's first frame
           --imports [FILE|FOLDER…] imports in the window: those given, or else store-bench
@@ -59,6 +60,7 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     AppBenchmarks.run(rounds: 15, compared: compared.map { URL(fileURLWithPath: $0) })
 } else if CommandLine.arguments.contains("--cards") {
     CardBrowserBenchmarks.run(cold: CommandLine.arguments.contains("--cold"))
+    if !CommandLine.arguments.contains("--cold") { CardBrowserBenchmarks.everyDeck() }
 } else if let flag = CommandLine.arguments.firstIndex(of: "--imports") {
     ImportBenchmarks.run(arguments: Array(CommandLine.arguments[(flag + 1)...]))
 } else if CommandLine.arguments.contains("--speech") {
@@ -73,5 +75,6 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     SpeechBenchmarks.run()
     ListBenchmarks.run(rounds: 15)
     CardBrowserBenchmarks.run()
+    CardBrowserBenchmarks.everyDeck()
     AppBenchmarks.run(rounds: 15)
 }

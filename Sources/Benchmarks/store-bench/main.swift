@@ -11,7 +11,8 @@
 // review store, ReplayBench.swift) and `--dictionary` (the bundled dictionary's lookups,
 // DictionaryBench.swift) print that table only. `--optimizer [--reviews N] [--cards N]`
 // fits FSRS parameters to a simulated learner's log (OptimizerBench.swift), beside
-// fsrs-rs-python when KUCHI_FSRS_PYTHON names a python that has it.
+// fsrs-rs-python when KUCHI_FSRS_PYTHON names a python that has it. `--handwriting`:
+// Zinnia's recognition of one character (HandwritingBench.swift).
 import BenchSupport
 import Foundation
 import KuchiModel
@@ -61,6 +62,10 @@ if CommandLine.arguments.contains("--zip-bomb") {
 }
 if CommandLine.arguments.contains("--dictionary") {
     try DictionaryBench.table().print()
+    exit(0)
+}
+if CommandLine.arguments.contains("--handwriting") {
+    HandwritingBench.table().print()
     exit(0)
 }
 

@@ -9,9 +9,10 @@ public final class CardBrowserProbe {
     public let window: Window
     private let models: AppModels
 
-    /// A registered learner with `deck` in use, the review history in `folder`.
-    public init(deck: Deck, folder: URL) throws {
-        models = try AppModels.registeredLearner(in: folder, bundledDecks: nil)
+    /// A registered learner with `deck` in use, the review history in `folder`, and
+    /// Kuchi's bundled decks beside it when `withBundledDecks`.
+    public init(deck: Deck, folder: URL, withBundledDecks: Bool = false) throws {
+        models = try AppModels.registeredLearner(in: folder, bundledDecks: withBundledDecks ? DataLocator.decksDirectory : nil)
         models.decks.replaceCurrent(with: deck)
         Theme.install()
         window = MainWindow.make(application: nil, models: models)
@@ -37,4 +38,7 @@ public final class CardBrowserProbe {
     public func close() { models.state.screen = .home }
 
     public var browser: CardBrowser { models.cards.browser }
+
+    /// Shows every deck's cards, or the deck in use's (the toggle beside the order).
+    public func showEveryDeck(_ every: Bool) { models.cards.showsEveryDeck = every }
 }
