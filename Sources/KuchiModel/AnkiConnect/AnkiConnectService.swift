@@ -392,10 +392,27 @@ public final class AnkiConnectService {
         }
         guard let deck = note.deck else { throw AnkiConnectError("deck was not found: \(note.deckName)") }
         guard let card = note.card else { throw AnkiConnectError("cannot create note because it is empty") }
-        guard !words(inDeck: deck).contains(card.question) else {
+        guard !isDuplicate(card.question, of: value, in: deck) else {
             throw AnkiConnectError("cannot create note because it is a duplicate")
         }
         return (note, deck, card)
+    }
+
+    /// Whether the note `value` would add `word` twice, as its `options` ask AnkiConnect
+    /// to check: across every own deck (`"duplicateScope": "collection"`, AnkiConnect's
+    /// default; every note is a Kuchi note) or in one deck (`"deck"`: the note's, or the
+    /// one `duplicateScopeOptions.deckName` names); none with `"allowDuplicate": true`.
+    /// A deck holds a word once whatever the options: twice in the note's own deck is
+    /// always a duplicate.
+    private func isDuplicate(_ word: String, of value: JSONValue, in target: DeckEntry) -> Bool {
+        if words(inDeck: target).contains(word) { return true }
+        let options = value["options"]
+        if options?["allowDuplicate"]?.boolValue == true { return false }
+        guard options?["duplicateScope"]?.stringValue == "deck" else {
+            return ownDecks().contains { words(inDeck: $0).contains(word) }
+        }
+        let scopeDeck = options?["duplicateScopeOptions"]?["deckName"]?.stringValue.flatMap { deck(named: $0) }
+        return scopeDeck.map { words(inDeck: $0).contains(word) } ?? false
     }
 
     private func add(_ value: JSONValue, origin: String?) throws(AnkiConnectError) -> Int64 {

@@ -30,4 +30,9 @@ enum JSONValue: Sendable, Equatable {
         if case .number(let number) = self { return number }
         return nil
     }
+
+    var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
 }

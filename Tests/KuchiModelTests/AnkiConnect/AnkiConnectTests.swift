@@ -110,6 +110,28 @@ struct AnkiConnectTests {
         #expect((fixture.result("cardsInfo", #"{"cards": [\#(id)]}"#) as? [[String: Any]])?.first?["deckName"] as? String == "My Words")
     }
 
+    @Test("the duplicate check follows the note's options: every own deck by default, one deck, or none; never twice in one deck")
+    func duplicateScope() throws {
+        let folder = try TemporaryFolder()
+        let fixture = Fixture(folder: folder.url)
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("decks"), withIntermediateDirectories: true)
+        try DeckFile.encode(Deck(name: "Manga Words", language: "ja", cards: [
+            Challenge(question: "犬", reading: "いぬ", answer: "dog"), Challenge(question: "鳥", reading: "とり", answer: "bird"),
+            Challenge(question: "魚", reading: "さかな", answer: "fish"),
+        ])).write(to: folder.url.appendingPathComponent("decks/manga-words.json"))
+        _ = try #require(fixture.result("addNote", Self.note) as? Int64, "猫舌 in My Words")
+        func canAdd(deck: String, _ options: String) -> Bool? {
+            let note = #"{"deckName": "\#(deck)", "modelName": "Kuchi", "fields": {"Word": "猫舌", "Meaning": "cat tongue"}, "options": \#(options)}"#
+            return (fixture.result("canAddNotes", #"{"notes": [\#(note)]}"#) as? [Bool])?.first
+        }
+        #expect(canAdd(deck: "Manga Words", "{}") == false, "AnkiConnect's default scope is the collection")
+        #expect(canAdd(deck: "Manga Words", #"{"duplicateScope": "collection"}"#) == false)
+        #expect(canAdd(deck: "Manga Words", #"{"duplicateScope": "deck"}"#) == true, "not in that deck")
+        #expect(canAdd(deck: "Manga Words", #"{"duplicateScope": "deck", "duplicateScopeOptions": {"deckName": "My Words"}}"#) == false)
+        #expect(canAdd(deck: "Manga Words", #"{"allowDuplicate": true}"#) == true)
+        #expect(canAdd(deck: "My Words", #"{"allowDuplicate": true}"#) == false, "a deck holds a word once")
+    }
+
     @Test("suspend and unsuspend answer whether a card changed; areSuspended answers each card, null for an unknown one")
     func suspension() throws {
         let folder = try TemporaryFolder()
