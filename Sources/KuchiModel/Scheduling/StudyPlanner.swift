@@ -49,6 +49,7 @@ public final class StudyPlanner {
     @ObservationIgnored let settings: @MainActor () -> Settings
     @ObservationIgnored private let clock: @MainActor () -> Date
     @ObservationIgnored private var cachedStatistics: (key: StatisticsKey, value: ReviewStatistics)?
+    @ObservationIgnored private var cachedActivity: (key: StatisticsKey, value: StudyActivity)?
     /// Where study days begin.
     public let studyDay: StudyDay
 
@@ -185,6 +186,20 @@ public final class StudyPlanner {
             try store.statistics(deck: deck, deckSize: deckSize, at: now, studyDay: studyDay)
         }
         if let value { cachedStatistics = (key, value) }
+        return value
+    }
+
+    /// The learner's study days over every deck, a year and a week of them, and the
+    /// streak (``ReviewStore/activity(at:studyDay:days:)``), or nil without a store.
+    /// Kept until a review is saved or the study day turns.
+    public func activity() -> StudyActivity? {
+        _ = revision
+        guard let store = connection.store else { return nil }
+        let now = clock()
+        let key = StatisticsKey(deck: "", deckSize: 0, revision: revision, day: studyDay.start(of: now))
+        if let cached = cachedActivity, cached.key == key { return cached.value }
+        let value = saving { () throws(ReviewStoreError) -> StudyActivity in try store.activity(at: now, studyDay: studyDay) }
+        if let value { cachedActivity = (key, value) }
         return value
     }
 

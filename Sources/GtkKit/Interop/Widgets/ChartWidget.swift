@@ -46,25 +46,8 @@ final class ChartWidget: Widget {
 
     // The accent colour by default; an app's CSS (application priority) can give a
     // chart another with `.bar-chart.my-class { color: … }`.
-    // NB: libadwaita defines @accent_color (and its dark variant) once `adw_init` ran,
-    // as every GtkKit `Application` does; GTK's own theme has only the older name,
-    // and an unknown name would paint the bars white.
-    private static var css: String {
-        let accent = adw_is_initialized() != 0 ? "accent_color" : "theme_selected_bg_color"
-        return ".bar-chart { color: @\(accent); font-size: smaller; }"
-    }
-    private static var styledDisplay: OpaquePointer?
-
-    /// Adds the chart's default look to the display once, at theme priority.
     private static func installStyle() {
-        guard let display = gdk_display_get_default(), display != styledDisplay else { return }
-        styledDisplay = display
-        // safe: GTK constructors abort on out-of-memory; they never return NULL.
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_THEME))
-        g_object_unref(provider)
+        DefaultStyle.install("bar-chart", css: ".bar-chart { color: @\(DefaultStyle.accent); font-size: smaller; }")
     }
 }
 
