@@ -1,49 +1,32 @@
 // swift-tools-version: 6.0
-// Dependencies point one way: app → GtkKit → CGtkShim/CGtk (and app → CSoupShim, the
-// AnkiConnect server). KuchiModel imports neither;
+// Dependencies point one way: app → GtkKit → CGtkShim/CGtk (and app → CSoupShim → CSoup,
+// the AnkiConnect server). KuchiModel imports neither;
 // its system dependencies are SQLite (CSQLite), libarchive (loaded at run time,
 // CArchiveLoader) and zstd (CZstd).
-import Foundation
 import PackageDescription
 
-// GTK's and libadwaita's compiler and linker flags, read from pkg-config here
-// rather than through `.systemLibrary(pkgConfig:)`: GTK's .pc files carry
-// -pthread and -mfpmath=sse, which SwiftPM drops with a warning on every build.
-func pkgConfig(_ library: String, _ arguments: String...) -> [String] {
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config"] + arguments + [library]
-    process.standardOutput = output
-    do {
-        try process.run()
-        process.waitUntilExit()
-    } catch {
-        fatalError("pkg-config is needed to find GTK 4 and libsoup 3: apt-get install pkg-config libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev")
-    }
-    guard process.terminationStatus == 0 else {
-        fatalError("\(library)'s development files not found: apt-get install libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev")
-    }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
-}
-
-// The oldest versions Kuchi supports (Debian 12's), as GTK's and libadwaita's
-// version macros: newer releases' deprecations of these APIs do not warn (the
-// Flatpak's GNOME runtime is newer), and using an API newer than these does.
-let apiVersions = [
-    "-DGDK_VERSION_MIN_REQUIRED=GDK_VERSION_4_8", "-DGDK_VERSION_MAX_ALLOWED=GDK_VERSION_4_8",
-    "-DADW_VERSION_MIN_REQUIRED=ADW_VERSION_1_2", "-DADW_VERSION_MAX_ALLOWED=ADW_VERSION_1_2",
-]
-let gtkIncludes = pkgConfig("libadwaita-1", "--cflags-only-I") + apiVersions
-let gtkLibraries = pkgConfig("libadwaita-1", "--libs-only-L", "--libs-only-l")
-let gtkC: [CSetting] = [.unsafeFlags(gtkIncludes)]
-let gtkSwift: [SwiftSetting] = [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
-let gtkLinker: [LinkerSetting] = [.unsafeFlags(gtkLibraries)]
-// libsoup 3 (libsoup-3.0-dev), for the AnkiConnect server: read the same way (its .pc
-// file carries -pthread too). Only the C shim sees its headers.
-let soupC: [CSetting] = [.unsafeFlags(pkgConfig("libsoup-3.0", "--cflags-only-I"))]
-let soupLinker: [LinkerSetting] = [.unsafeFlags(pkgConfig("libsoup-3.0", "--libs-only-L", "--libs-only-l"))]
+// No code runs here but this declaration: GtkKit is a product other packages take
+// by version (`.package(url: …, from: "0.1.0")`; README.md, GtkKit in your own
+// package), so resolving this package must need neither GTK nor a process, and
+// nothing a consumer builds may carry unsafeFlags (SwiftPM refuses them in a
+// dependency taken by version before tools version 6.2). The C libraries are
+// system-library targets naming their pkg-config package (`pkgConfig:`): SwiftPM
+// reads the .pc files itself when it plans a build, here and in a consumer's
+// package alike, and gives their -I, -L and -l flags to every target that depends
+// on them. GTK's API-version macros are in CGtk's own header (Sources/C/CGtk/CGtk.h).
+//
+// NB: SwiftPM keeps only -I, -L and -l from a .pc file, and says so: GTK's carry
+// -pthread (GLib's gmodule) and -mfpmath=sse -msse -msse2 (graphene), libsoup's
+// -pthread, so a build that plans afresh (a new or removed file, a changed manifest,
+// a first build) prints "warning: prohibited flag(s): …" for CGtk and for CSoup; a
+// build that reuses its plan prints nothing. No package can change what a system .pc
+// file says, and the flags dropped are the compiler's defaults on x86-64 Linux
+// (glibc 2.34 and later need no -pthread). Reading pkg-config here instead, as this
+// manifest once did, passed them without a word, but it spawns a process (and a
+// failure to find GTK stopped even `swift package describe`), and its flags are
+// unsafeFlags, accepted in a versioned dependency only from tools version 6.2
+// (swift-package-manager#8951). A module map alone cannot find GTK's headers, which
+// no default include path holds.
 
 // KuchiModel's topic folders, each opening with a README.md that says what it owns.
 let kuchiModelFolders: [String] = ["Decks", "Importing", "Importing/AnkiImport", "JSON", "Practice", "Scheduling", "CardBrowser", "Japanese", "UserFiles", "SafeFileIO", "FSRS", "ReviewStore", "Localization", "Dictionary", "AnkiConnect", "Handwriting"]
@@ -60,14 +43,16 @@ let package = Package(
         .library(name: "KuchiModel", targets: ["KuchiModel"]),
     ],
     targets: [
-        // C interop: a module map over <gtk/gtk.h> and <adwaita.h>, nothing else.
-        .systemLibrary(name: "CGtk", path: "Sources/C/CGtk"),
+        // C interop: a module map over <gtk/gtk.h> and <adwaita.h> with the API-version
+        // macros, nothing else; libadwaita's .pc file brings GTK's.
+        .systemLibrary(
+            name: "CGtk", path: "Sources/C/CGtk", pkgConfig: "libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         // Typed C helpers for what Swift cannot import (macros, varargs, subclassing).
-        .target(
-            name: "CGtkShim", dependencies: ["CGtk"], path: "Sources/C/CGtkShim", cSettings: gtkC, linkerSettings: gtkLinker),
-        // The Swift layer: bindings, environment, declarative views.
-        .target(
-            name: "GtkKit", dependencies: ["CGtk", "CGtkShim"], swiftSettings: gtkSwift),
+        .target(name: "CGtkShim", dependencies: ["CGtk"], path: "Sources/C/CGtkShim"),
+        // The Swift layer: bindings, environment, declarative views. GtkKit's product
+        // is these three targets and nothing of Kuchi's.
+        .target(name: "GtkKit", dependencies: ["CGtk", "CGtkShim"]),
         // C interop: a module map over <sqlite3.h> (libsqlite3-dev). Its pkg-config flags
         // are only the default include and library paths, so none are read.
         .systemLibrary(name: "CSQLite", path: "Sources/C/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -93,36 +78,38 @@ let package = Package(
         // Zinnia, the handwriting recogniser, loaded at run time (dlopen) in the same way:
         // Kuchi starts, and says why it cannot read handwriting, where it is missing.
         .target(name: "CZinnia", path: "Sources/C/CZinnia"),
+        // libsoup 3 (libsoup-3.0-dev): a module map over <libsoup/soup.h>, read by
+        // CSoupShim's C alone.
+        .systemLibrary(
+            name: "CSoup", path: "Sources/C/CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         // A loopback HTTP server on the GLib loop (libsoup 3's SoupServer), behind a typed
         // C API that names no libsoup type: dictionary apps' AnkiConnect requests.
-        .target(name: "CSoupShim", path: "Sources/C/CSoupShim", cSettings: soupC, linkerSettings: soupLinker),
+        .target(name: "CSoupShim", dependencies: ["CSoup"], path: "Sources/C/CSoupShim"),
         // Screens and the application, on GtkKit.
         .target(
             name: "KuchiApp",
-            dependencies: ["GtkKit", "KuchiModel", "CKuchiConfig", "CGettext", "CSpeechDispatcher", "CSoupShim"],
-            swiftSettings: gtkSwift
+            dependencies: ["GtkKit", "KuchiModel", "CKuchiConfig", "CGettext", "CSpeechDispatcher", "CSoupShim"]
         ),
-        .executableTarget(name: "kuchi", dependencies: ["KuchiApp"], swiftSettings: gtkSwift),
+        .executableTarget(name: "kuchi", dependencies: ["KuchiApp"]),
         // Kuchi with a first-frame probe, for the start-up benchmark only.
-        .executableTarget(name: "kuchi-startup-probe", dependencies: ["KuchiApp"], path: "Sources/Benchmarks/kuchi-startup-probe", swiftSettings: gtkSwift),
-        .executableTarget(name: "counter", dependencies: ["GtkKit"], path: "Sources/Samples/counter", swiftSettings: gtkSwift),
+        .executableTarget(name: "kuchi-startup-probe", dependencies: ["KuchiApp"], path: "Sources/Benchmarks/kuchi-startup-probe"),
+        .executableTarget(name: "counter", dependencies: ["GtkKit"], path: "Sources/Samples/counter"),
         // The seeds' ChallengeView and ScoreView: @State and @Binding.
-        .executableTarget(name: "challenge", dependencies: ["GtkKit"], path: "Sources/Samples/challenge", swiftSettings: gtkSwift),
+        .executableTarget(name: "challenge", dependencies: ["GtkKit"], path: "Sources/Samples/challenge"),
         // The C yardstick for Kuchi's start-up time and memory.
         .executableTarget(
-            name: "gtk-baseline", dependencies: ["CGtk"], path: "Sources/Benchmarks/gtk-baseline", cSettings: gtkC, linkerSettings: gtkLinker),
+            name: "gtk-baseline", dependencies: ["CGtk"], path: "Sources/Benchmarks/gtk-baseline"),
         // The floor for GtkKit's List: a plain C GtkListView of the same 100,000 rows.
         .executableTarget(
-            name: "gtk-list-baseline", dependencies: ["CGtk"], path: "Sources/Benchmarks/gtk-list-baseline", cSettings: gtkC, linkerSettings: gtkLinker),
+            name: "gtk-list-baseline", dependencies: ["CGtk"], path: "Sources/Benchmarks/gtk-list-baseline"),
         .executableTarget(
             name: "gtkkit-bench",
-            dependencies: ["GtkKit", "CGtk", "KuchiApp", "KuchiModel", "BenchSupport", "SpeechDispatcherFixture"], path: "Sources/Benchmarks/gtkkit-bench",
-            swiftSettings: gtkSwift
+            dependencies: ["GtkKit", "CGtk", "KuchiApp", "KuchiModel", "BenchSupport", "SpeechDispatcherFixture"], path: "Sources/Benchmarks/gtkkit-bench"
         ),
         // Runs the GLib loop as an app does; GtkKitTests launches it.
         .executableTarget(
             name: "gtkkit-mainloop-probe", dependencies: ["GtkKit", "CGtk"],
-            path: "Tests/MainLoopProbe", swiftSettings: gtkSwift),
+            path: "Tests/MainLoopProbe"),
         // The review store against a synthetic 100,000-card history, and typed answers; no GTK.
         // Timing and the printed table, for both benchmarks.
         .target(name: "BenchSupport", path: "Sources/Benchmarks/BenchSupport"),
@@ -144,17 +131,15 @@ let package = Package(
         // Widget lookup, display and window-manager helpers for the GTK test targets.
         .target(
             name: "GtkTestSupport", dependencies: ["GtkKit", "CGtk", "CGtkShim"],
-            path: "Tests/GtkTestSupport", swiftSettings: gtkSwift),
+            path: "Tests/GtkTestSupport"),
         .testTarget(
-            name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShim", "GtkTestSupport", "TemporaryFolderFixture"],
-            swiftSettings: gtkSwift),
+            name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShim", "GtkTestSupport", "TemporaryFolderFixture"]),
         .testTarget(
             name: "KuchiAppTests",
             dependencies: [
                 "KuchiApp", "KuchiModel", "GtkKit", "CGtk", "CGtkShim", "GtkTestSupport", "SpeechDispatcherFixture",
                 "TemporaryFolderFixture",
-            ],
-            swiftSettings: gtkSwift
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,8 +5,8 @@
 // hidden view switcher bar), in the same scrolled frame; it prints the monotonic
 // time of its first painted frame and exits. gtkkit-bench runs it side by side
 // with `kuchi`.
-#include <adwaita.h>
-#include <gtk/gtk.h>
+// GTK with the API versions Kuchi is written against (CGtk's header).
+#include "../../C/CGtk/CGtk.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

@@ -6,8 +6,8 @@
 // resident memory, and exits. With GTK_LIST_BASELINE=filter it then also times the
 // change List makes for a filter to every hundredth row (one splice of 99,999 rows
 // for 999 new ones) and prints the median of seven as filter-ns.
-#include <adwaita.h>
-#include <gtk/gtk.h>
+// GTK with the API versions Kuchi is written against (CGtk's header).
+#include "../../C/CGtk/CGtk.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
 // for a width. Both are kept until dropped: GTK measures a height for a width and
 // then draws at that width. Main thread only, as the widget.
 #pragma once
-#include <gtk/gtk.h>
+#include "CGtkShim.h"
 
 // The ruby's font size as a fraction of the base's.
 #define RUBY_SCALE 0.5

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// A libadwaita spring animation of one number, for a widget (it runs on the
 /// widget's frame clock and ends when the widget goes).

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Keeps the focus a widget took as it was shown (`focusOnAppear()`) through
 /// the page switch that showed it.

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// The AdwApplication under `Application`: single-instance activation, actions with
 /// accelerators, command-line options parsed by GApplication, and libadwaita's

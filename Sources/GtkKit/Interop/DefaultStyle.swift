@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// The default look of a GtkKit view GTK's theme knows nothing of (the bar chart's
 /// colour, the heat map's squares): CSS added once per display, at theme priority, so

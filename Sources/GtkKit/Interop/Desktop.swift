@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 import FoundationEssentials
 
 /// The XDG user directories, as GLib reports them (Flatpak redirects them into the

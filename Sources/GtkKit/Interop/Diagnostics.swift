@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 #if canImport(Glibc)
 import Glibc
 #endif

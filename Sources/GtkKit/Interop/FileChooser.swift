@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// The desktop's file chooser (the portal in a Flatpak).
 @MainActor

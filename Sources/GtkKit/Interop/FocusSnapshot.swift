@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// Remembers the focused widget (and an editable's cursor and selection)
 /// across a re-parenting, which GTK treats as losing focus.

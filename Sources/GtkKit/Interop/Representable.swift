@@ -1,4 +1,7 @@
-import CGtk
+// Public: a representable makes and updates a GtkWidget, so its API names GTK's
+// types and its code calls GTK. The only file of GtkKit that re-exports CGtk
+// besides the SPI in WindowAccess.swift.
+public import CGtk
 
 /// A GTK widget GtkKit does not cover, used as a view (what SwiftUI and SwiftCrossUI
 /// call a representable), so an app need not fork GtkKit to use one.

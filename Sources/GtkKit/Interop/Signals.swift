@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// A Swift closure handed to GObject as signal user data. GObject owns it:
 /// the destroy-notify releases it when the handler is disconnected or the

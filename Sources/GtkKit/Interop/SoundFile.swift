@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// Plays a sound file (a card's own recording) through GTK's media backend
 /// (GtkMediaFile; GStreamer in Debian's `libgtk-4-media-gstreamer` and in the GNOME

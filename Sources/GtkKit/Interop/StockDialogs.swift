@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// GTK's stock dialogs, shown over a window.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Button labels GTK itself translates (its "gtk40" catalogue), for dialogs and
 /// controls GtkKit builds: the app's own catalogue need not repeat them.

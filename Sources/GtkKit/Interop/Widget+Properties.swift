@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// What every GtkWidget can do, typed: layout, style, state, focus, accessibility.
 extension Widget {

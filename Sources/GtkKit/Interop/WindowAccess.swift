@@ -1,4 +1,5 @@
-import CGtk
+// Public: the SPI below names GtkWindow (see Representable.swift).
+public import CGtk
 
 extension Window {
     /// The window's GtkWindow, for tests and benchmarks only: screens never see

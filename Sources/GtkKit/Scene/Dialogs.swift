@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 extension Window {
     /// Shows the About dialog for this window.

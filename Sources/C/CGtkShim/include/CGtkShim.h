@@ -8,7 +8,8 @@
 // Threading rule: every function here must be called on the thread that runs
 // the default GMainContext (the main thread).
 #pragma once
-#include <gtk/gtk.h>
+// GTK through CGtk's header, whose API-version macros must come before GTK's own.
+#include "../../CGtk/CGtk.h"
 
 G_BEGIN_DECLS
 

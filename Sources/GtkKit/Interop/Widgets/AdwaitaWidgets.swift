@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// An AdwViewStack: titled pages, one shown at a time, switched by view switchers.
 final class ViewStackWidget: Widget {

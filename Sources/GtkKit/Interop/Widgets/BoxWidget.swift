@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// A GtkBox: children in a row or a column.
 final class BoxWidget: Widget {

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// A GtkButton with a text or an icon.
 final class ButtonWidget: Widget {

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Draws one frame of a bar chart with cairo and Pango, in the widget's theme colours.
 ///

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkDrawingArea that draws a bar chart (`ChartPainter`), with the `bar-chart`
 /// style class and the image role: a screen reader reads its accessible name, the

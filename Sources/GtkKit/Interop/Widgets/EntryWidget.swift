@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A one-line GtkEntry.
 final class EntryWidget: Widget, TwoWayControl {

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkGrid of days for ``CalendarHeatMap``: a row a weekday, a column a week, each
 /// day a small square cell a screen reader reads by its description, focusable so

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// What a widget is to assistive technology, when GTK's default for its type is wrong.
 enum AccessibleRole {

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// A GtkListView in the GtkScrolledWindow it needs, over a `GtkKitIndexModel` (a
 /// count) with a GtkSingleSelection.

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// An AdwMessageDialog over a window: a heading, a body and response buttons.
 /// Assistive technology gets it with the alert role, announced as it appears.

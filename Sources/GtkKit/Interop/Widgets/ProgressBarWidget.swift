@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkProgressBar (role progress-bar: a screen reader says how far it has come).
 final class ProgressBarWidget: Widget {

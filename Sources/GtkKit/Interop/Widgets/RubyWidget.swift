@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// A GtkKitRuby (CGtkShim's ruby.c): text in segments, each with an optional ruby
 /// centred over it, wrapping at segment boundaries; a label to assistive technology,

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkSpinner, spinning from the start. It only decorates: what is under way is
 /// said in words beside it, so it is left out of the accessibility tree.

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// An AdwApplicationWindow (an AdwWindow when made without an application): a
 /// window whose whole content, header bar included, is one widget.
