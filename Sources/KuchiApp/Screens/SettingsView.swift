@@ -84,6 +84,13 @@ struct SettingsView: View {
                 )
                 .widgetName("pitch-accent")
             }
+            PreferencesGroup(tr("Statistics")) {
+                SwitchRow(
+                    tr("Show My Streak"), subtitle: tr("Study days in a row, under Statistics"),
+                    isOn: $users.settings.showsStreak
+                )
+                .widgetName("show-streak")
+            }
             PreferencesGroup(tr("Profile")) {
                 ActionRow(tr("Forget Me"), subtitle: { tr("Removes your name from this computer; your progress stays") }) {
                     Button(tr("Forget Me…")) { state.isConfirmingForget = true }

@@ -7,10 +7,13 @@ import KuchiModel
 /// a sentence beside it, which is also what a screen reader reads for the chart.
 ///
 /// Each direction of a word is its own card: the page shows recognition (word →
-/// meaning) or production (meaning → Japanese, typed under Type Answers).
+/// meaning) or production (meaning → Japanese, typed under Type Answers). Last, the
+/// learner's study days over every deck in the last year as a heat map, and (when
+/// they choose to see it) their streak.
 struct StatisticsView: View {
     @Environment(StudyPlanner.self) private var planner
     @Environment(DeckInUse.self) private var inUse
+    @Environment(UserManager.self) private var users
     @State private var direction = PracticeDirection.recognition
 
     var body: some View {
@@ -43,12 +46,43 @@ struct StatisticsView: View {
                     .wrapping(alignment: .start)
                     .widgetName("retention")
             }
+            PreferencesGroup(tr("Study Days"), description: tr("Answers per day over every deck, the last year")) {
+                // A year is about 730 px wide: it scrolls sideways in a narrow window,
+                // today's end in view first.
+                ScrollView(.horizontal, anchor: .trailing) {
+                    CalendarHeatMap(days: { heatMapDays }, summary: { planner.activity()?.summary ?? unavailable })
+                        .padding(top: 6, bottom: 6)
+                        .widgetName("heat-map")
+                }
+                Text { planner.activity()?.summary ?? unavailable }
+                    .wrapping(alignment: .start)
+                    .cssClass("dim-label")
+                ActionRow(tr("Streak"), subtitle: { tr("Study days in a row, today's included once you answer") }) {
+                    Text { planner.activity()?.streakSummary ?? "–" }
+                        .cssClass("numeric")
+                        .widgetName("streak")
+                }
+                .visible { users.settings.showsStreak }
+            }
         }
         .widgetName("statistics")
     }
 
     private var statistics: ReviewStatistics? {
         planner.statistics(deck: direction.scheduleKey(for: inUse.key), deckSize: inUse.deck.cards.count)
+    }
+
+    /// The year's days as the heat map shows them: a column a week from Monday, each
+    /// month's name over the first week that starts in it (four or five columns apart,
+    /// so the names never run into each other).
+    private var heatMapDays: [CalendarHeatMap.Day] {
+        (planner.activity()?.days ?? []).map { day in
+            let weekday = DueTime.weekdayFromMonday(day.start)
+            let startsMonth = weekday == 0 && DueTime.dayOfMonth(day.start) <= 7
+            return CalendarHeatMap.Day(
+                count: day.count, weekday: weekday, description: StudyActivity.describe(day),
+                columnLabel: startsMonth ? DueTime.shortMonth(day.start) : nil)
+        }
     }
 
     private var directionIndex: Binding<Int> {

@@ -14,6 +14,30 @@ public struct StudyActivity: Sendable, Equatable {
         self.streak = streak
     }
 
+    /// The answers in all the days.
+    public var total: Int { days.reduce(0) { $0 + $1.count } }
+    /// The days with at least one answer.
+    public var activeDays: Int { days.count { $0.count > 0 } }
+
+    /// "1,234 answers in the last year. You studied on 87 days, 120 answers at most in
+    /// a day.", for the heat map's sentence and its accessible name (sentences of their
+    /// own, each with its own plural).
+    public var summary: String {
+        guard total > 0 else { return tr("No answers in the last year yet.") }
+        let most = days.map(\.count).max() ?? 0
+        return trn("{count} answer in the last year.", "{count} answers in the last year.", total) + " "
+            + trn("You studied on {count} day.", "You studied on {count} days.", activeDays) + " "
+            + trn("At most {count} answer in a day.", "At most {count} answers in a day.", most)
+    }
+
+    /// What a screen reader says of a day, and its tooltip: "12 answers on 3 March".
+    public static func describe(_ day: ReviewStatistics.Day) -> String {
+        trn("{count} answer on {day}", "{count} answers on {day}", day.count, ["day": DueTime.dayAndMonth(day.start)])
+    }
+
+    /// "12 days in a row".
+    public var streakSummary: String { trn("{count} day in a row", "{count} days in a row", streak) }
+
     /// The streak of days in a row with an answer in `days` (oldest first, ending
     /// today), and whether it reaches back to the first of them (it may go on before).
     static func streak(of days: [ReviewStatistics.Day]) -> (count: Int, reachesStart: Bool) {

@@ -40,6 +40,17 @@ public enum DueTime {
         return format(parts, trc("strftime format of a day and month", "%-d %B"))
     }
 
+    /// The local day of the week of `date`, 0 for Monday … 6 for Sunday (0 if the C
+    /// library cannot tell).
+    public static func weekdayFromMonday(_ date: Date) -> Int {
+        localParts(date).map { (Int($0.tm_wday) + 6) % 7 } ?? 0
+    }
+
+    /// "Mar", the locale's short name of the month of `date`.
+    public static func shortMonth(_ date: Date) -> String {
+        localParts(date).map { format($0, "%b") } ?? ""
+    }
+
     /// The local day of the month of `date`, 1–31 (0 if the C library cannot tell).
     public static func dayOfMonth(_ date: Date) -> Int {
         localParts(date).map { Int($0.tm_mday) } ?? 0

@@ -24,6 +24,9 @@ public struct Settings: Codable, Equatable, Sendable {
     /// Whether a word's pitch accent is drawn over its kana reading (and said with it),
     /// where the deck gives it: shown until the person chooses.
     public var pitchAccent = true
+    /// Whether Statistics shows the streak of study days in a row: off until the
+    /// learner turns it on, so that it never reads as a guilt badge.
+    public var showsStreak = false
     /// Whether the Learn page (flash cards) is offered.
     public var learningEnabled = true
     /// Whether each new flash card's reading is said aloud as it appears on the Learn page.
@@ -67,7 +70,7 @@ public struct Settings: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case rememberUser
         case questionsPerSession = "numberOfQuestions"
-        case appearance, readings, pitchAccent, learningEnabled, speakNewWords, cardColor, deck, productionDecks
+        case appearance, readings, pitchAccent, showsStreak, learningEnabled, speakNewWords, cardColor, deck, productionDecks
         case dailyNewCards, desiredRetention
         case ankiConnect, ankiConnectOrigins
     }
@@ -81,6 +84,7 @@ public struct Settings: Codable, Equatable, Sendable {
         appearance = try container.decodeIfPresent(Appearance.self, forKey: .appearance) ?? defaults.appearance
         readings = try container.decodeIfPresent(ReadingDisplay.self, forKey: .readings) ?? defaults.readings
         pitchAccent = try container.decodeIfPresent(Bool.self, forKey: .pitchAccent) ?? defaults.pitchAccent
+        showsStreak = try container.decodeIfPresent(Bool.self, forKey: .showsStreak) ?? defaults.showsStreak
         learningEnabled = try container.decodeIfPresent(Bool.self, forKey: .learningEnabled)
             ?? defaults.learningEnabled
         speakNewWords = try container.decodeIfPresent(Bool.self, forKey: .speakNewWords) ?? defaults.speakNewWords

@@ -90,6 +90,15 @@ struct SettingsTests {
         }
     }
 
+    @Test("the streak is hidden until the learner shows it, and settings.json keeps the choice as showsStreak")
+    func streak() throws {
+        #expect(try JSONDecoder().decode(Settings.self, from: Data("{}".utf8)).showsStreak == false)
+        let shown = try JSONDecoder().decode(Settings.self, from: Data(#"{"showsStreak": true}"#.utf8))
+        #expect(shown.showsStreak)
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(shown)) as? [String: Any]
+        #expect(written?["showsStreak"] as? Bool == true)
+    }
+
     @Test("settings survive a round trip")
     func roundTrip() throws {
         var settings = Settings()

@@ -111,15 +111,49 @@ final class StackWidget: Widget {
 
 /// A GtkScrolledWindow that grows with its content and scrolls past what fits.
 final class ScrolledWindowWidget: Widget {
-    init(horizontal: Bool, maximumHeight: Int?) {
+    init(horizontal: Bool, vertical: Bool = true, maximumHeight: Int?) {
         super.init(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(opaque, horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_policy(
+            opaque, horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, vertical ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(opaque, 1)
         gtk_scrolled_window_set_propagate_natural_width(opaque, 1)
         if let maximumHeight { gtk_scrolled_window_set_max_content_height(opaque, Int32(maximumHeight)) }
     }
 
     func setChild(_ child: Widget) { add(child) { gtk_scrolled_window_set_child(opaque, $0) } }
+
+    /// Scrolls to the content's trailing end each time its width or the view's
+    /// changes, until the user scrolls elsewhere.
+    func keepTrailingEdgeInView() {
+        guard let adjustment = gtk_scrolled_window_get_hadjustment(opaque) else { return }
+        let raw = UnsafeMutableRawPointer(adjustment)
+        var following = true
+        // The extent the last "changed" had: GTK clamps the value (a "value-changed")
+        // as it resizes, before it says the new extent, which is no scroll of the user's.
+        var extent = (upper: -1.0, page: -1.0)
+        func current() -> (upper: Double, page: Double) {
+            (gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment))
+        }
+        // NB: "changed" comes during the viewport's allocation, which a value set then
+        // would move the scroll bar without moving the content; so it waits for idle,
+        // holding a reference to the adjustment (the scroller may be gone by then).
+        _ = Signal.connect(raw, "changed") {
+            extent = current()
+            guard following else { return }
+            g_object_ref(raw)
+            MainLoop.idle {
+                if following {
+                    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+                }
+                g_object_unref(raw)
+            }
+        }
+        _ = Signal.connect(raw, "value-changed") {
+            // Away from the end while the extent stands: the user scrolled.
+            let now = current()
+            if now == extent, gtk_adjustment_get_value(adjustment) < now.upper - now.page - 0.5 { following = false }
+        }
+    }
 }
 
 /// A GtkOverlay: a child, and widgets over it that do not count towards its size.
