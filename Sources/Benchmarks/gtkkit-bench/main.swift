@@ -11,13 +11,14 @@ import Foundation
 
 if CommandLine.arguments.contains("--help") {
     print("""
-        Usage: gtkkit-bench [--gtkkit | --list | --cards [--cold] | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
+        Usage: gtkkit-bench [--gtkkit | --list | --heat-map | --cards [--cold] | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
 
         With no option, prints every table quoted in README.md. Run under a display and
         a session bus: xvfb-run -a dbus-run-session .build/release/gtkkit-bench
 
           --gtkkit                 the GtkKit table only (bindings, environment, counter)
           --list                   the List table only (needs gtk-list-baseline built)
+          --heat-map               the calendar heat map of a year only
           --cards                  the card browser over 100,000 cards only, opened
                                    once the window has built its page ahead; then
                                    Show Every Deck over the bundled decks
@@ -58,6 +59,8 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     let arguments = CommandLine.arguments
     let compared = arguments.firstIndex(of: "--compare").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
     AppBenchmarks.run(rounds: 15, compared: compared.map { URL(fileURLWithPath: $0) })
+} else if CommandLine.arguments.contains("--heat-map") {
+    HeatMapBenchmarks.run()
 } else if CommandLine.arguments.contains("--cards") {
     CardBrowserBenchmarks.run(cold: CommandLine.arguments.contains("--cold"))
     if !CommandLine.arguments.contains("--cold") { CardBrowserBenchmarks.everyDeck() }
@@ -76,5 +79,6 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     ListBenchmarks.run(rounds: 15)
     CardBrowserBenchmarks.run()
     CardBrowserBenchmarks.everyDeck()
+    HeatMapBenchmarks.run()
     AppBenchmarks.run(rounds: 15)
 }

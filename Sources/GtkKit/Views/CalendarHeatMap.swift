@@ -9,12 +9,14 @@
 ///     summary: { "Reviews over the last year: \(total) on \(activeDays) days" })
 /// ```
 ///
-/// `days` is a binding: when state it reads changes, the squares follow (in place when
-/// only the counts changed). Each day is a grid cell a screen reader reads by its
-/// `description`, which is also its tooltip, and which the arrow keys move through
-/// (Tab enters the grid at the focused day); the whole is a grid named `summary`.
-/// Squares are 11 px with 3 px between them: a year is about 730 px wide, so put it in
-/// a `ScrollView(.both)` for a narrow window.
+/// `days` is a binding: when state it reads changes, the map is drawn again. It takes
+/// the keyboard focus (Tab), and the arrow keys then move a ring from day to day (Left
+/// and Right a week, Up and Down a day, Home and End), the focused day's
+/// `description` being the map's name for a screen reader, read as it changes, and
+/// its tooltip; unfocused, its name is `summary`. It is one widget drawn with cairo,
+/// in the accent colour (its CSS `color`, `.heat-map`). Squares are 11 px with 3 px
+/// between them: a year is about 740 px wide, so put it in a
+/// `ScrollView(.horizontal, anchor: .trailing)` for a narrow window.
 public struct CalendarHeatMap: PrimitiveView {
     /// One day.
     public struct Day: Equatable, Sendable {
@@ -59,7 +61,7 @@ public struct CalendarHeatMap: PrimitiveView {
     public func _build(in context: BuildContext) -> [Widget] {
         let map = HeatMapWidget()
         map.bind("days", days, current: { $0.days }) { map, days in map.setDays(days) }
-        map.bind("accessible-label", summary) { map, summary in map.accessibleLabel = summary }
+        map.bind("summary", summary) { map, summary in map.setSummary(summary) }
         return [map]
     }
 }

@@ -2,11 +2,12 @@ import CGtk
 import CGtkShim
 import Observation
 import Testing
-@_spi(Diagnostics) @testable import GtkKit
+@_spi(Interop) @_spi(Diagnostics) @testable import GtkKit
 
 extension GTKTests {
-    /// CalendarHeatMap: a grid of days bound to state, a cell a day, coloured by its
-    /// share of the most, read and moved through as a grid.
+    /// CalendarHeatMap: days drawn as squares bound to state, coloured by their share
+    /// of the most, named by the summary, and by the focused day while the arrow keys
+    /// move through them.
     @Suite("Calendar heat map") @MainActor
     struct CalendarHeatMapTests {
         @Observable @MainActor
@@ -33,69 +34,53 @@ extension GTKTests {
             }
         }
 
-        /// The day cells of the map, in order.
-        private func cells(_ map: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-            var found: [UnsafeMutablePointer<GtkWidget>] = []
-            var child = gtk_widget_get_first_child(map)
-            while let widget = child {
-                if gtk_widget_has_css_class(widget, "heat-map-day") != 0 { found.append(widget) }
-                child = gtk_widget_get_next_sibling(widget)
-            }
-            return found
+        @Test("a day's colour is its share of the busiest day's, in four steps; none is the faintest")
+        func levels() {
+            #expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map { CalendarHeatMap.level(of: $0, most: 8) } == [0, 1, 1, 2, 2, 3, 3, 4, 4])
+            #expect(CalendarHeatMap.level(of: 0, most: 0) == 0)
+            #expect(CalendarHeatMap.level(of: 100, most: 8) == 4, "never past the strongest")
         }
 
-        private func level(_ cell: UnsafeMutablePointer<GtkWidget>) -> Int? {
-            (0...CalendarHeatMap.levels).first { gtk_widget_has_css_class(cell, "level-\($0)") != 0 }
-        }
-
-        @Test("a cell a day, in its weekday's row and its week's column, coloured by its share of the most, named by its description")
-        func cellsAndLevels() throws {
+        @Test("one image named by the summary, a column a week wide, drawn again when the days change; focused, it is named by the focused day")
+        func drawnAndNamed() throws {
             let activity = Activity()
             let window = showWindow { Map(activity: activity) }
             defer { window.close() }
             let map = try #require(widgetNamed("map", in: window))
-            #expect(gtk_test_accessible_has_role(OpaquePointer(map), GTK_ACCESSIBLE_ROLE_GRID) != 0)
-            #expect(gtkkit_accessible_label_is(map, "26 in all") != 0)
-            let days = cells(map)
-            #expect(days.count == 10)
-            #expect(days.map(level) == [0, 1, 4, 1, 0, 2, 0, 0, 2, 4])
-            #expect(days.allSatisfy { gtk_test_accessible_has_role(OpaquePointer($0), GTK_ACCESSIBLE_ROLE_GRID_CELL) != 0 })
-            #expect(gtkkit_accessible_label_is(days[2], "day 2: 8") != 0)
-            var column: Int32 = 0, row: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-            let grid = UnsafeMutableRawPointer(map).assumingMemoryBound(to: GtkGrid.self)
-            gtk_grid_query_child(grid, days[0], &column, &row, &width, &height)
-            #expect(column == 0 && row == 6, "Saturday: the first column, the last row under the labels")
-            gtk_grid_query_child(grid, days[2], &column, &row, &width, &height)
-            #expect(column == 1 && row == 1, "Monday starts the next week")
-            gtk_grid_query_child(grid, days[9], &column, &row, &width, &height)
-            #expect(column == 2 && row == 1)
-        }
-
-        @Test("new counts recolour the same cells; the arrow keys move between days")
-        func updatesInPlaceAndMovesFocus() throws {
-            let activity = Activity()
-            let window = showWindow { Map(activity: activity) }
-            defer { window.close() }
-            let map = try #require(widgetNamed("map", in: window))
-            let before = cells(map)
+            #expect(gtk_test_accessible_has_role(OpaquePointer(map), GTK_ACCESSIBLE_ROLE_IMG) != 0)
+            // The window focuses its one focusable widget; unfocused, the map is its summary.
+            gtk_root_set_focus(OpaquePointer(window.gtkWindow), nil)
+            pump(until: { gtkkit_accessible_label_is(map, "26 in all") != 0 }, "named by the summary")
+            pump(until: { gtk_widget_get_width(map) > 0 }, "the map laid out")
+            // Saturday and Sunday, a week, then Monday: three columns of 14 px.
+            #expect(gtk_widget_get_width(map) == 3 * 14)
+            let draws = Diagnostics.chartDraws
             activity.counts[9] = 16
             nextTurn()
-            let after = cells(map)
-            #expect(after == before, "the same widgets")
-            #expect(after.map(level) == [0, 1, 2, 1, 0, 1, 0, 0, 1, 4])
-            #expect(gtkkit_accessible_label_is(after[9], "day 9: 16") != 0)
+            pump(until: { Diagnostics.chartDraws > draws }, "drawn again")
+            #expect(gtkkit_accessible_label_is(map, "34 in all") != 0)
+            #expect(gtk_widget_grab_focus(map) != 0)
+            pump(until: { gtkkit_accessible_label_is(map, "day 9: 16") != 0 }, "named by today, focused")
+        }
 
-            // Monday of the second week, then Down: Tuesday; from the third week's
-            // Monday, Left: the second week's.
-            // Focus moves by where the cells are: once they are laid out.
-            pump(until: { gtk_widget_get_width(after[9]) > 0 }, "the map laid out")
-            let root = gtk_widget_get_root(map)
-            #expect(gtk_widget_grab_focus(after[2]) != 0)
-            _ = gtk_widget_child_focus(map, GTK_DIR_DOWN)
-            #expect(gtk_root_get_focus(root) == after[3])
-            #expect(gtk_widget_grab_focus(after[9]) != 0)
-            _ = gtk_widget_child_focus(map, GTK_DIR_LEFT)
-            #expect(gtk_root_get_focus(root) == after[2])
+        @Test("the arrow keys move from day to day: Up and Down a day, Left and Right a week, Home and End",
+              .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+        func arrowKeys() throws {
+            let activity = Activity()
+            let window = showWindow { Map(activity: activity) }
+            defer { window.close() }
+            let map = try #require(widgetNamed("map", in: window))
+            try activate(typed(window.gtkWindow))
+            #expect(gtk_widget_grab_focus(map) != 0)
+            pump(until: { gtkkit_accessible_label_is(map, "day 9: 8") != 0 }, "the last day focused first")
+            for (key, day) in [("Up", "day 8: 3"), ("Left", "day 1: 2"), ("Right", "day 8: 3"), ("Home", "day 0: 0"), ("End", "day 9: 8")] {
+                WindowManager.run("xdotool", ["key", "--clearmodifiers", key])
+                pump(until: { gtkkit_accessible_label_is(map, day) != 0 }, "\(key) → \(day)")
+            }
+            // Positive control: a key that is no arrow leaves the focused day.
+            WindowManager.run("xdotool", ["key", "--clearmodifiers", "a"])
+            WindowManager.run("xdotool", ["key", "--clearmodifiers", "Up"])
+            pump(until: { gtkkit_accessible_label_is(map, "day 8: 3") != 0 }, "a then Up: only Up moved")
         }
     }
 }

@@ -13,10 +13,6 @@ enum AccessibleRole {
     case window
     /// The title of a column of a table or list.
     case columnHeader
-    /// A two-dimensional arrangement of cells, moved through with the arrow keys.
-    case grid
-    /// One cell of a grid.
-    case gridCell
 
     var gtk: GtkAccessibleRole {
         switch self {
@@ -26,8 +22,6 @@ enum AccessibleRole {
         case .dialog: GTK_ACCESSIBLE_ROLE_DIALOG
         case .window: GTK_ACCESSIBLE_ROLE_WINDOW
         case .columnHeader: GTK_ACCESSIBLE_ROLE_COLUMN_HEADER
-        case .grid: GTK_ACCESSIBLE_ROLE_GRID
-        case .gridCell: GTK_ACCESSIBLE_ROLE_GRID_CELL
         }
     }
 }
