@@ -63,12 +63,41 @@ enum OptimizerBench {
         }
         scored("FSRS-6 defaults", FSRSScheduler.defaultParameters)
         scored("the learner's true parameters", learner.parameters)
+        try appSide(log, fitted: fitted, folder: folder, into: &table)
         if ProcessInfo.processInfo.environment["OPTIMIZER_BENCH_PRINT"] != nil {
             print("Kuchi:     \(fitted.map { String(format: "%.4f", $0) }.joined(separator: ", "))")
             if let reference { print("reference: \(reference.parameters.map { String(format: "%.4f", $0) }.joined(separator: ", "))") }
             print("true:      \(learner.parameters.map { String(format: "%.4f", $0) }.joined(separator: ", "))")
         }
         return table
+    }
+
+    /// The app's part of a fit (MemoryModelFitter): the whole log read from the review
+    /// store on the main thread, then, on the fit's thread, converted in the system's
+    /// zone and the fit judged against the parameters in use (two evaluations: Anki's
+    /// rule), around the optimizer's own time above.
+    static func appSide(_ log: [ExportedReview], fitted: [Double], folder: URL, into table: inout Table) throws {
+        let store = try ReviewStore(path: folder.appendingPathComponent("kuchi.sqlite3").path)
+        let history = log.map { review in
+            ImportedReview(
+                question: "c\(review.card)", time: Date(timeIntervalSince1970: Double(review.milliseconds) / 1000),
+                rating: review.rating, duration: .milliseconds(review.durationMilliseconds),
+                kind: review.stateBefore == .review ? .review : review.stateBefore == .relearning ? .relearning : .learning)
+        }
+        _ = try store.importHistory(history, deck: "bench", scheduler: FSRSScheduler(), unlistedFile: "bench")
+        var read: [ExportedReview] = []
+        let reading = try Measure.median(runs: 3) { read = try store.exportedReviews() }
+        var converted = FSRSReviewHistory(reviews: read, dayStartHour: 4)
+        let converting = Measure.median(runs: 3) { converted = FSRSReviewHistory(reviews: read, dayStartHour: 4) }
+        var outcome = MemoryModelFit.Outcome.cancelled
+        let judging = Measure.median(runs: 3) {
+            outcome = MemoryModelFit.judge(fitted, against: FSRSScheduler.defaultParameters, on: converted, at: Date())
+        }
+        let kept = if case .better = outcome { "kept" } else { "not kept" }
+        table.add("app: read the log from the review store (main thread, median of 3)",
+                  formatMilliseconds(reading, digits: 1) + " for \(read.count) reviews")
+        table.add("app: convert it in the system's zone (fit's thread)", formatMilliseconds(converting, digits: 1))
+        table.add("app: judge the fit against the defaults, log loss and RMSE of both", formatMilliseconds(judging, digits: 1) + " (\(kept))")
     }
 
     struct Reference {

@@ -38,6 +38,11 @@ struct SettingsView: View {
                 SwitchRow(tr("Speak new words"), subtitle: tr("Say each new flash card's reading aloud as it appears"),
                           isOn: $users.settings.speakNewWords)
                     .widgetName("speak-new-words")
+                ComboRow(
+                    tr("Leeches"), subtitle: tr("A card you keep forgetting: at its 8th lapse, then every 4th"),
+                    selection: leechIndex, options: { [tr("Tell Me"), tr("Suspend It")] }
+                )
+                .widgetName("leech-action")
             }
             PreferencesGroup(tr("Deck"), description: tr("The words you learn and practise")) {
                 ComboRow(tr("Deck"), selection: deckIndex, options: { decks.entries.map(\.name) })
@@ -117,6 +122,13 @@ struct SettingsView: View {
         return Binding(
             get: { cases.firstIndex(of: users.settings.appearance) ?? 0 },
             set: { index in if cases.indices.contains(index) { users.settings.appearance = cases[index] } })
+    }
+
+    private var leechIndex: Binding<Int> {
+        let cases = LeechAction.allCases
+        return Binding(
+            get: { cases.firstIndex(of: users.settings.leechAction) ?? 0 },
+            set: { index in if cases.indices.contains(index) { users.settings.leechAction = cases[index] } })
     }
 
     private var readingsIndex: Binding<Int> {

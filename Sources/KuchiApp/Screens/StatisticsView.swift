@@ -8,8 +8,13 @@ import KuchiModel
 ///
 /// Each direction of a word is its own card: the page shows recognition (word →
 /// meaning) or production (meaning → Japanese, typed under Type Answers).
+///
+/// Last, the learner's memory model: what it was fitted to and how much better it
+/// predicts their reviews, and "Fit now" (StatisticsView+MemoryModel.swift).
 struct StatisticsView: View {
     @Environment(StudyPlanner.self) private var planner
+    @Environment(MemoryModelFitter.self) var fitter
+    @Environment(UserManager.self) var users
     @Environment(DeckInUse.self) private var inUse
     @State private var direction = PracticeDirection.recognition
 
@@ -43,6 +48,7 @@ struct StatisticsView: View {
                     .wrapping(alignment: .start)
                     .widgetName("retention")
             }
+            memoryModel
         }
         .widgetName("statistics")
     }

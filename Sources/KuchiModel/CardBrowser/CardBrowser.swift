@@ -37,6 +37,11 @@ public final class CardBrowser {
     public var order = Order.deck {
         didSet { if order != oldValue { refresh() } }
     }
+    /// Whether only leeches show (the Leeches filter): cards of 8 lapses or more, to
+    /// edit, suspend or reset (``Leech``).
+    public var showsLeechesOnly = false {
+        didSet { if showsLeechesOnly != oldValue { refresh() } }
+    }
     /// The cards shown, as indexes into ``cards``.
     public private(set) var visible: [Int] = []
     /// The card selected in the list, as an index into ``cards``.
@@ -66,7 +71,8 @@ public final class CardBrowser {
             let scheduled = isNew ? nil : schedule.cards[card.question]
             cards.append(BrowsedCard(
                 card: card, state: scheduled.map { CardState($0.state) } ?? .new,
-                isSuspended: !isNew && schedule.suspended.contains(card.question), due: scheduled?.due))
+                isSuspended: !isNew && schedule.suspended.contains(card.question), due: scheduled?.due,
+                isLeech: scheduled != nil && schedule.leeches.contains(card.question)))
         }
         if key != deckKey { selected = nil }
         deckKey = key
@@ -97,9 +103,10 @@ public final class CardBrowser {
         cards[position].state = scheduled.map { CardState($0.state) } ?? .new
         cards[position].due = scheduled?.due
         cards[position].isSuspended = schedule.suspended.contains(question)
+        cards[position].isLeech = schedule.leeches.contains(question)
         orders[.due] = nil
         orders[.state] = nil
-        if order == .due || order == .state { refresh() }
+        if order == .due || order == .state || showsLeechesOnly { refresh() }
     }
 
     /// How many cards the deck has, and how many show: "12 of 3,500 cards".
@@ -109,7 +116,8 @@ public final class CardBrowser {
     }
 
     private func refresh() {
-        let order = ordered(self.order)
+        var order = ordered(self.order)
+        if showsLeechesOnly { order = order.filter { cards[$0].isLeech } }
         guard !query.trimmingWhitespace().isEmpty else {
             if visible != order { visible = order }
             return
@@ -153,6 +161,8 @@ public struct BrowsedCard: Sendable, Equatable {
     public var isSuspended: Bool
     /// When it is next due; nil for a new card.
     public var due: Date?
+    /// Whether it is a leech: 8 lapses or more (``Leech``).
+    public var isLeech = false
 
     /// What the browser says of it: suspended, else its state.
     public var status: CardStatus { isSuspended ? .suspended : CardStatus(state) }
