@@ -98,7 +98,7 @@ struct MemoryModelPageTests {
         app.startPractice()
         statistics(app)
         #expect(!isSensitive(app, "fit-now"))
-        #expect(app.labelTexts(in: "statistics").contains("Finish your session first: Kuchi changes its model only between sessions."))
+        #expect(app.labelTexts(in: "statistics").contains("Finish your session or flash-card round first: Kuchi changes its model only between them."))
         app.models.fitter.watch()
         #expect(!app.models.fitter.isFitting, "the reviews are due a fit, but a session is under way")
         // The session ends: the automatic fit starts, 600 reviews being at least 400.

@@ -72,10 +72,10 @@ enum OptimizerBench {
         return table
     }
 
-    /// The app's part of a fit (MemoryModelFitter): the whole log read from the review
-    /// store on the main thread, then, on the fit's thread, converted in the system's
-    /// zone and the fit judged against the parameters in use (two evaluations: Anki's
-    /// rule), around the optimizer's own time above.
+    /// The app's part of a fit (MemoryModelFitter), all on the fit's thread: the whole
+    /// log read over a connection of its own to the review store, converted in the
+    /// system's zone, and the fit judged against the parameters in use (two
+    /// evaluations: Anki's rule), around the optimizer's own time above.
     static func appSide(_ log: [ExportedReview], fitted: [Double], folder: URL, into table: inout Table) throws {
         let store = try ReviewStore(path: folder.appendingPathComponent("kuchi.sqlite3").path)
         let history = log.map { review in
@@ -85,8 +85,10 @@ enum OptimizerBench {
                 kind: review.stateBefore == .review ? .review : review.stateBefore == .relearning ? .relearning : .learning)
         }
         _ = try store.importHistory(history, deck: "bench", scheduler: FSRSScheduler(), unlistedFile: "bench")
+        try store.checkpoint()
         var read: [ExportedReview] = []
-        let reading = try Measure.median(runs: 3) { read = try store.exportedReviews() }
+        // As the fit's thread reads it: a connection of its own, opened (and checked) first.
+        let reading = try Measure.median(runs: 3) { read = try ReviewLogReader(path: store.path).reviews() }
         var converted = FSRSReviewHistory(reviews: read, dayStartHour: 4)
         let converting = Measure.median(runs: 3) { converted = FSRSReviewHistory(reviews: read, dayStartHour: 4) }
         var outcome = MemoryModelFit.Outcome.cancelled
@@ -94,7 +96,7 @@ enum OptimizerBench {
             outcome = MemoryModelFit.judge(fitted, against: FSRSScheduler.defaultParameters, on: converted, at: Date())
         }
         let kept = if case .better = outcome { "kept" } else { "not kept" }
-        table.add("app: read the log from the review store (main thread, median of 3)",
+        table.add("app: open the review store and read the log (fit's thread, median of 3)",
                   formatMilliseconds(reading, digits: 1) + " for \(read.count) reviews")
         table.add("app: convert it in the system's zone (fit's thread)", formatMilliseconds(converting, digits: 1))
         table.add("app: judge the fit against the defaults, log loss and RMSE of both", formatMilliseconds(judging, digits: 1) + " (\(kept))")

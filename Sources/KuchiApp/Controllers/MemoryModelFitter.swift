@@ -8,10 +8,10 @@ import Observation
 /// 400 and each time they have doubled since the last fit, or when the learner presses
 /// "Fit now" on the Statistics page, which shows how far it has come and a Cancel.
 ///
-/// The log is read on the main thread (one query: `store-bench --optimizer` times it),
-/// then fitted and judged on a thread of its own; the result comes back to the main
-/// thread, where new parameters are kept in the settings only if they predict the log
-/// better than those in use. A fit never starts while a session is under way, and one
+/// The log is read, fitted and judged on a thread of its own, over a connection of its
+/// own to the review store (`store-bench --optimizer` times each part); the result
+/// comes back to the main thread, where new parameters are kept in the settings only
+/// if they predict the log better than those in use. A fit never starts while a session is under way, and one
 /// that ends during a session (started before it) waits for the session's end: a
 /// session's cards are all scheduled by one model.
 @MainActor @Observable
@@ -67,7 +67,7 @@ final class MemoryModelFitter {
                 "A fit needs {minimum} reviews; you have {count}.", "A fit needs {minimum} reviews; you have {count}.",
                 count, ["minimum": MemoryModelFit.minimumReviews.grouped])
         }
-        if isSessionUnderway() { return tr("Finish your session first: Kuchi changes its model only between sessions.") }
+        if isSessionUnderway() { return tr("Finish your session or flash-card round first: Kuchi changes its model only between them.") }
         return nil
     }
 
@@ -116,13 +116,14 @@ final class MemoryModelFitter {
     }
 
     private func start() {
-        let reviews: [ExportedReview]
+        // The file read on the fit's thread; reviews kept in memory only, read here.
+        let reader: ReviewLogReader?
+        var inMemory: [ExportedReview]?
         do {
-            reviews = try planner.exportedReviews()
+            reader = try planner.reviewLogReader()
+            if reader == nil { inMemory = try planner.exportedReviews() }
         } catch {
-            state.toaster.show(tr("Kuchi could not read your review history to fit its memory model: {reason}", [
-                "reason": error.description,
-            ]))
+            cannotRead(error)
             return
         }
         let progress = MemoryModelFitProgress()
@@ -133,11 +134,20 @@ final class MemoryModelFitter {
         let dayStartHour = planner.studyDay.rolloverHour
         let now = planner.now
         let gate = gate
-        BackgroundThread.start { [weak self] in
+        BackgroundThread.start { [weak self, inMemory] in
             gate()
+            var reviews = inMemory ?? []
+            if let reader {
+                do throws(ReviewStoreError) {
+                    reviews = try reader.reviews()
+                } catch {
+                    MainLoop.perform { self?.finished(.failure(error), reviewCount: 0) }
+                    return
+                }
+            }
             let outcome = MemoryModelFit.run(
                 reviews: reviews, current: current, dayStartHour: dayStartHour, at: now, progress: progress)
-            MainLoop.perform { self?.finished(outcome, reviewCount: reviews.count) }
+            MainLoop.perform { self?.finished(.success(outcome), reviewCount: reviews.count) }
         }
         refreshWhileRunning(progress)
     }
@@ -151,10 +161,17 @@ final class MemoryModelFitter {
         }
     }
 
-    private func finished(_ outcome: MemoryModelFit.Outcome, reviewCount: Int) {
+    private func finished(_ result: Result<MemoryModelFit.Outcome, ReviewStoreError>, reviewCount: Int) {
         progress = nil
         fraction = nil
         isCancelling = false
+        let outcome: MemoryModelFit.Outcome
+        switch result {
+        case .success(let fitted): outcome = fitted
+        case .failure(let error):
+            cannotRead(error)
+            return
+        }
         if outcome == .cancelled {
             state.toaster.show(tr("Fitting cancelled: your memory model stays as it was"))
         } else if isSessionUnderway() {
@@ -162,6 +179,12 @@ final class MemoryModelFitter {
         } else {
             apply(outcome, reviewCount: reviewCount)
         }
+    }
+
+    private func cannotRead(_ error: ReviewStoreError) {
+        state.toaster.show(tr("Kuchi could not read your review history to fit its memory model: {reason}", [
+            "reason": error.description,
+        ]))
     }
 
     /// Keeps a better fit in the settings, with the count of reviews it was made from

@@ -10,21 +10,27 @@ extension StatisticsView {
             Text { users.settings.memoryModel?.summary ?? MemoryModelFit.defaultSummary }
                 .wrapping(alignment: .start)
                 .widgetName("memory-model")
-            ActionRow(tr("Fit to your reviews"), subtitle: { fitStatus }) {
-                HStack(spacing: 6) {
-                    Button(tr("Cancel")) { fitter.cancel() }
-                        .visible { fitter.isFitting }
-                        .enabled { !fitter.isCancelling }
-                        .align(vertical: .center)
-                        .widgetName("fit-cancel")
-                    Button(tr("Fit now")) { fitter.fitNow() }
-                        .visible { !fitter.isFitting }
-                        .enabled { fitter.unavailableReason == nil }
-                        .help { fitter.unavailableReason ?? tr("Fit Kuchi's memory model to your reviews now") }
-                        .align(vertical: .center)
-                        .widgetName("fit-now")
-                }
+            // Not an AdwActionRow: a group puts its rows above any other widget, and
+            // the summary reads first.
+            HStack(spacing: 12) {
+                Text { fitStatus }
+                    .wrapping(alignment: .start)
+                    .cssClass("dim-label")
+                    .expand(horizontal: true)
+                    .widgetName("fit-status")
+                Button(tr("Cancel")) { fitter.cancel() }
+                    .visible { fitter.isFitting }
+                    .enabled { !fitter.isCancelling }
+                    .align(vertical: .center)
+                    .widgetName("fit-cancel")
+                Button(tr("Fit now")) { fitter.fitNow() }
+                    .visible { !fitter.isFitting }
+                    .enabled { fitter.unavailableReason == nil }
+                    .help { fitter.unavailableReason ?? tr("Fit Kuchi's memory model to your reviews now") }
+                    .align(vertical: .center)
+                    .widgetName("fit-now")
             }
+            .padding(top: 6)
             ProgressView(tr("Fit progress")) { fitter.fraction ?? 0 }
                 .visible { fitter.isFitting }
                 .padding(top: 6, bottom: 6)

@@ -16,3 +16,34 @@ extension StudyPlanner {
         try openedStore().exportedReviews()
     }
 }
+
+extension StudyPlanner {
+    /// What reads the whole review log on a fit's own thread, over a connection of its
+    /// own (``ReviewLogReader``), so the window never waits for it; nil when this run's
+    /// reviews are kept in memory only (the database file is another program's), where
+    /// ``exportedReviews()`` reads them.
+    ///
+    /// - Throws: why the database is not open.
+    public func reviewLogReader() throws(ReviewStoreError) -> ReviewLogReader? {
+        let store = try openedStore()
+        return store.isInMemory ? nil : ReviewLogReader(path: store.path)
+    }
+}
+
+/// Reads every review of the learner's log on the thread it is called on, over a
+/// connection of its own (the database is in WAL mode: the window's connection goes on
+/// writing meanwhile, and the read sees the log as it was when it began).
+public struct ReviewLogReader: Sendable {
+    let path: String
+
+    /// The reader of the database at `path` (benchmarks make one; the app asks the
+    /// planner, ``StudyPlanner/reviewLogReader()``).
+    package init(path: String) {
+        self.path = path
+    }
+
+    /// Every review of every deck and direction, oldest first.
+    public func reviews() throws(ReviewStoreError) -> [ExportedReview] {
+        try ReviewStore(path: path).exportedReviews()
+    }
+}

@@ -81,6 +81,19 @@ struct MemoryModelTests {
         #expect(after.stability == 5)
     }
 
+    @Test("the fit's own connection reads the whole log, every deck, as the planner's does")
+    func logReaderReadsEveryDeck() throws {
+        let fixture = try PlannerFixture(at: storeEpoch)
+        fixture.planner.review("q0", deck: "n", rating: .good, answerTime: .seconds(2))
+        fixture.clock.advance(60)
+        fixture.planner.review("q1", deck: "n/production", rating: .again, answerTime: .seconds(3))
+        let reader = try #require(try fixture.planner.reviewLogReader())
+        let read = try reader.reviews()
+        #expect(read.count == 2 && fixture.planner.reviewCount() == 2)
+        #expect(read == (try fixture.planner.exportedReviews()))
+        #expect(read.map(\.rating) == [.good, .again])
+    }
+
     @Test("an automatic fit is due at 400 reviews, then each time they have doubled")
     func doublingRule() {
         #expect(!MemoryModelFit.isDue(reviewCount: 399, lastFitReviewCount: 0))
