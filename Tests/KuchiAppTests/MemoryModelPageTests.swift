@@ -106,6 +106,14 @@ struct MemoryModelPageTests {
         pump(until: { app.models.fitter.isFitting }, "the automatic fit starts between sessions")
         pump(until: { !app.models.fitter.isFitting }, timeout: .seconds(60), "the fit ends")
         #expect(app.models.users.settings.lastFitReviewCount == 600)
+        // The next waits until the reviews have doubled: not at 600 again…
+        app.models.fitter.watch()
+        #expect(!app.models.fitter.isFitting, "600 reviews are not twice the 600 of the last fit")
+        // …but at twice the last fit's count (here the last fit said 300).
+        app.models.users.settings.lastFitReviewCount = 300
+        app.models.fitter.watch()
+        #expect(app.models.fitter.isFitting, "600 reviews are twice 300")
+        pump(until: { !app.models.fitter.isFitting }, timeout: .seconds(60), "the fit ends")
     }
 }
 
