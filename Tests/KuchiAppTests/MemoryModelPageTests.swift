@@ -117,6 +117,27 @@ struct MemoryModelPageTests {
     }
 }
 
+/// The workload under the desired-retention setting, through the widgets.
+@Suite("The workload in Settings", .serialized, .enabled("needs a display: run under xvfb-run -a") { await Display.available })
+@MainActor
+struct WorkloadRowTests {
+    @Test("Settings shows the reviews a day the desired retention implies, and works it out again when it changes")
+    func workloadFollowsRetention() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        _ = try app.models.planner.importHistory(MemoryModelPageTests.history(now: Date()), deck: "history")
+        app.models.state.homePage = .settings
+        pump(until: { app.isShown("workload") }, "Settings shows")
+        pump(until: { app.models.workload.words.hasPrefix("About ") }, timeout: .seconds(30), "the figure is worked out")
+        let at90 = try #require(app.models.workload.estimate?.reviewsPerDay)
+        #expect(allLabels(app).contains(app.models.workload.words), "\(app.models.workload.words)")
+        app.models.users.settings.desiredRetention = 95
+        #expect(app.models.workload.words == "Working out the reviews a day…")
+        pump(until: { app.models.workload.estimate?.key.retention == 95 }, timeout: .seconds(30), "worked out again")
+        #expect(try #require(app.models.workload.estimate?.reviewsPerDay) > at90)
+    }
+}
+
 /// The text of every label in the window, toasts included.
 @MainActor
 private func allLabels(_ app: AppHarness) -> [String] {

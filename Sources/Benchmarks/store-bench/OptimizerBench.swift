@@ -100,6 +100,30 @@ enum OptimizerBench {
                   formatMilliseconds(reading, digits: 1) + " for \(read.count) reviews")
         table.add("app: convert it in the system's zone (fit's thread)", formatMilliseconds(converting, digits: 1))
         table.add("app: judge the fit against the defaults, log loss and RMSE of both", formatMilliseconds(judging, digits: 1) + " (\(kept))")
+        // Settings' workload under the desired retention: every card played 30 days forward.
+        var states: [FSRSCard] = []
+        let loading = try Measure.median(runs: 3) { states = try ReviewLogReader(path: store.path).cardStates() }
+        var perDay = 0.0
+        let simulating = Measure.median(runs: 3) {
+            perDay = WorkloadSimulation.reviewsPerDay(
+                cards: states, newCards: 1000, newPerDay: 20, scheduler: FSRSScheduler(parameters: fitted), from: Date())
+        }
+        table.add("app: Settings' workload, \(states.count) cards read (fit's kind of thread)", formatMilliseconds(loading, digits: 1))
+        table.add("app: Settings' workload, 30 days simulated at 90 %", formatMilliseconds(simulating, digits: 1)
+            + String(format: " (%.0f reviews a day)", perDay))
+        // The worst case: every card overdue, so every one is reviewed, and again and again.
+        let now = Date()
+        let overdue = states.map { card in
+            var card = card
+            card.due = now.addingTimeInterval(-86_400)
+            return card
+        }
+        let worst = Measure.median(runs: 3) {
+            perDay = WorkloadSimulation.reviewsPerDay(
+                cards: overdue, newCards: 1000, newPerDay: 20, scheduler: FSRSScheduler(parameters: fitted), from: now)
+        }
+        table.add("app: the same with every card overdue", formatMilliseconds(worst, digits: 1)
+            + String(format: " (%.0f reviews a day)", perDay))
     }
 
     struct Reference {

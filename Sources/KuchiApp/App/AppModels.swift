@@ -23,6 +23,8 @@ struct AppModels {
     let dictionaryApps: DictionaryApps
     /// The learner's memory model, fitted to their reviews between sessions.
     let fitter: MemoryModelFitter
+    /// The reviews a day the desired retention implies, under the setting.
+    let workload: WorkloadEstimate
 
     /// Loads the profile and settings from `storage`, and the deck they name (a large
     /// one in the background: see ``DeckChooser``; `deckLoadGate` runs on its thread
@@ -70,7 +72,8 @@ struct AppModels {
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
             decks: decks, imports: imports, state: state, speaker: speaker, cards: cards, words: words,
-            dictionaryApps: dictionaryApps, fitter: fitter)
+            dictionaryApps: dictionaryApps, fitter: fitter,
+            workload: WorkloadEstimate(users: users, planner: planner, inUse: deckInUse))
     }
 
     /// Keeps the history of every import whose deck `catalog` lists, and takes back the

@@ -119,6 +119,7 @@ enum MainWindow {
                 .environment(models.speaker)
                 .environment(models.dictionaryApps)
                 .environment(models.fitter)
+                .environment(models.workload)
                 .environment(state)
         }
         // A large deck named in the settings is read once the window shows: when the

@@ -11,6 +11,7 @@ struct SettingsView: View {
     @Environment(DeckInUse.self) private var inUse
     @Environment(CardShelf.self) private var cards
     @Environment(DictionaryApps.self) private var dictionaryApps
+    @Environment(WorkloadEstimate.self) private var workload
 
     var body: some View {
         @Bindable var users = users
@@ -32,6 +33,13 @@ struct SettingsView: View {
                     value: $users.settings.desiredRetention, in: Settings.retentionRange
                 )
                 .widgetName("desired-retention")
+                // What that retention costs, as Anki shows beside it.
+                ActionRow(tr("Workload"), subtitle: { workload.words }) { EmptyView() }
+                    .onAppear {
+                        workload.watch()
+                        workload.refresh()
+                    }
+                    .widgetName("workload")
                 SwitchRow(tr("Learn page"), subtitle: tr("Flash cards to go through before a challenge"),
                           isOn: $users.settings.learningEnabled)
                     .widgetName("learning-enabled")

@@ -26,6 +26,20 @@ extension ReviewStore {
         }
     }
 
+    /// The memory state of every reviewed card not suspended, of every deck.
+    public func cardStates() throws(ReviewStoreError) -> [FSRSCard] {
+        try storeErrors {
+            var cards: [FSRSCard] = []
+            try database.query("""
+                SELECT id, state, step, stability, difficulty, due, last_review FROM card
+                WHERE NOT EXISTS (SELECT 1 FROM suspended_card s WHERE s.deck = card.deck AND s.question = card.question)
+                """) { row in
+                    cards.append(try Self.card(from: row, at: 1, row: row.integer(0)))
+                }
+            return cards
+        }
+    }
+
     /// How many reviews the log holds, of every deck.
     public func reviewCount() throws(ReviewStoreError) -> Int {
         try storeErrors { Int(try database.integer("SELECT count(*) FROM review", []) ?? 0) }

@@ -47,3 +47,19 @@ public struct ReviewLogReader: Sendable {
         try ReviewStore(path: path).exportedReviews()
     }
 }
+
+extension ReviewLogReader {
+    /// The memory state of every card the learner has reviewed and not suspended, every
+    /// deck and direction: what ``WorkloadSimulation`` plays forward.
+    public func cardStates() throws(ReviewStoreError) -> [FSRSCard] {
+        try ReviewStore(path: path).cardStates()
+    }
+}
+
+extension StudyPlanner {
+    /// The scheduler the planner uses with `settings` (the learner's parameters, the
+    /// desired retention), without fuzz: what ``WorkloadSimulation`` plays forward.
+    public static func scheduler(for settings: Settings) -> FSRSScheduler {
+        scheduler(settings, fuzz: false)
+    }
+}
