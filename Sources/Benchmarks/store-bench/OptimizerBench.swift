@@ -63,12 +63,67 @@ enum OptimizerBench {
         }
         scored("FSRS-6 defaults", FSRSScheduler.defaultParameters)
         scored("the learner's true parameters", learner.parameters)
+        try appSide(log, fitted: fitted, folder: folder, into: &table)
         if ProcessInfo.processInfo.environment["OPTIMIZER_BENCH_PRINT"] != nil {
             print("Kuchi:     \(fitted.map { String(format: "%.4f", $0) }.joined(separator: ", "))")
             if let reference { print("reference: \(reference.parameters.map { String(format: "%.4f", $0) }.joined(separator: ", "))") }
             print("true:      \(learner.parameters.map { String(format: "%.4f", $0) }.joined(separator: ", "))")
         }
         return table
+    }
+
+    /// The app's part of a fit (MemoryModelFitter), all on the fit's thread: the whole
+    /// log read over a connection of its own to the review store, converted in the
+    /// system's zone, and the fit judged against the parameters in use (two
+    /// evaluations: Anki's rule), around the optimizer's own time above.
+    static func appSide(_ log: [ExportedReview], fitted: [Double], folder: URL, into table: inout Table) throws {
+        let store = try ReviewStore(path: folder.appendingPathComponent("kuchi.sqlite3").path)
+        let history = log.map { review in
+            ImportedReview(
+                question: "c\(review.card)", time: Date(timeIntervalSince1970: Double(review.milliseconds) / 1000),
+                rating: review.rating, duration: .milliseconds(review.durationMilliseconds),
+                kind: review.stateBefore == .review ? .review : review.stateBefore == .relearning ? .relearning : .learning)
+        }
+        _ = try store.importHistory(history, deck: "bench", scheduler: FSRSScheduler(), unlistedFile: "bench")
+        try store.checkpoint()
+        var read: [ExportedReview] = []
+        // As the fit's thread reads it: a connection of its own, opened (and checked) first.
+        let reading = try Measure.median(runs: 3) { read = try ReviewLogReader(path: store.path).reviews() }
+        var converted = FSRSReviewHistory(reviews: read, dayStartHour: 4)
+        let converting = Measure.median(runs: 3) { converted = FSRSReviewHistory(reviews: read, dayStartHour: 4) }
+        var outcome = MemoryModelFit.Outcome.cancelled
+        let judging = Measure.median(runs: 3) {
+            outcome = MemoryModelFit.judge(fitted, against: FSRSScheduler.defaultParameters, on: converted, at: Date())
+        }
+        let kept = if case .better = outcome { "kept" } else { "not kept" }
+        table.add("app: open the review store and read the log (fit's thread, median of 3)",
+                  formatMilliseconds(reading, digits: 1) + " for \(read.count) reviews")
+        table.add("app: convert it in the system's zone (fit's thread)", formatMilliseconds(converting, digits: 1))
+        table.add("app: judge the fit against the defaults, log loss and RMSE of both", formatMilliseconds(judging, digits: 1) + " (\(kept))")
+        // Settings' workload under the desired retention: every card played 30 days forward.
+        var states: [FSRSCard] = []
+        let loading = try Measure.median(runs: 3) { states = try ReviewLogReader(path: store.path).cardStates() }
+        var perDay = 0.0
+        let simulating = Measure.median(runs: 3) {
+            perDay = WorkloadSimulation.reviewsPerDay(
+                cards: states, newCards: 1000, newPerDay: 20, scheduler: FSRSScheduler(parameters: fitted), from: Date())
+        }
+        table.add("app: Settings' workload, \(states.count) cards read (fit's kind of thread)", formatMilliseconds(loading, digits: 1))
+        table.add("app: Settings' workload, 30 days simulated at 90 %", formatMilliseconds(simulating, digits: 1)
+            + String(format: " (%.0f reviews a day)", perDay))
+        // The worst case: every card overdue, so every one is reviewed, and again and again.
+        let now = Date()
+        let overdue = states.map { card in
+            var card = card
+            card.due = now.addingTimeInterval(-86_400)
+            return card
+        }
+        let worst = Measure.median(runs: 3) {
+            perDay = WorkloadSimulation.reviewsPerDay(
+                cards: overdue, newCards: 1000, newPerDay: 20, scheduler: FSRSScheduler(parameters: fitted), from: now)
+        }
+        table.add("app: the same with every card overdue", formatMilliseconds(worst, digits: 1)
+            + String(format: " (%.0f reviews a day)", perDay))
     }
 
     struct Reference {

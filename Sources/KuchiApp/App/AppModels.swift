@@ -21,6 +21,10 @@ struct AppModels {
     let words: WordAdder
     /// Dictionary apps adding words (AnkiConnect), while the setting is on.
     let dictionaryApps: DictionaryApps
+    /// The learner's memory model, fitted to their reviews between sessions.
+    let fitter: MemoryModelFitter
+    /// The reviews a day the desired retention implies, under the setting.
+    let workload: WorkloadEstimate
 
     /// Loads the profile and settings from `storage`, and the deck they name (a large
     /// one in the background: see ``DeckChooser``; `deckLoadGate` runs on its thread
@@ -61,10 +65,15 @@ struct AppModels {
         let cards = CardShelf(browser: CardBrowser(), decks: decks, planner: planner, state: state)
         let words = WordAdder(dictionary: dictionary, chooser: decks, state: state)
         let dictionaryApps = DictionaryApps(users: users, decks: decks, cards: cards, state: state)
+        LeechNotice.install(planner: planner, users: users, state: state)
+        let fitter = MemoryModelFitter(users: users, planner: planner, state: state) {
+            MemoryModelFitter.sessionUnderway(state: state, challenges: challenges, typing: typing, learn: learn)
+        }
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
             decks: decks, imports: imports, state: state, speaker: speaker, cards: cards, words: words,
-            dictionaryApps: dictionaryApps)
+            dictionaryApps: dictionaryApps, fitter: fitter,
+            workload: WorkloadEstimate(users: users, planner: planner, inUse: deckInUse))
     }
 
     /// Keeps the history of every import whose deck `catalog` lists, and takes back the

@@ -118,6 +118,8 @@ enum MainWindow {
                 .environment(models.words)
                 .environment(models.speaker)
                 .environment(models.dictionaryApps)
+                .environment(models.fitter)
+                .environment(models.workload)
                 .environment(state)
         }
         // A large deck named in the settings is read once the window shows: when the
@@ -125,6 +127,7 @@ enum MainWindow {
         window.afterFirstPaint {
             MainLoop.idle { models.decks.loadPendingDeck() }
             window.after(CardShelf.buildAheadDelay) { [weak cards = models.cards] in cards?.buildAhead() }
+            window.after(MemoryModelFitter.watchDelay) { [weak fitter = models.fitter] in fitter?.watch() }
         }
         return window
     }

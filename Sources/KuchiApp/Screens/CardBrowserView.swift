@@ -51,6 +51,12 @@ struct CardListView: View {
                 .visible { browser.isImportedDeck }
                 .widgetName("card-delete")
         }
+        // The Leeches filter: cards of 8 lapses or more, to edit, suspend or reset.
+        let leeches = Shared {
+            Toggle(tr("Leeches"), isOn: $browser.showsLeechesOnly)
+                .help(tr("Only cards you keep forgetting: 8 lapses or more"))
+                .widgetName("card-leeches")
+        }
         VStack(spacing: 0) {
             HStack(spacing: 6) {
                 TextField(tr("Search word, reading or meaning"), text: $browser.query)
@@ -72,7 +78,11 @@ struct CardListView: View {
             .padding(top: 6, leading: 6, bottom: 4, trailing: 6)
             // NB: padding goes on a box around the count, never on the label: a label's
             // own margins would count against the room it is measured to need.
-            HStack { Text { browser.summary }.cssClass("dim-label", "caption").align(horizontal: .start).widgetName("card-count") }
+            HStack(spacing: 6) {
+                Text { browser.summary }.cssClass("dim-label", "caption").align(horizontal: .start).expand(horizontal: true)
+                    .widgetName("card-count")
+                leeches
+            }
                 .padding(top: 0, leading: 10, bottom: 4, trailing: 6)
                 .visible { horizontalSizeClass == .regular }
             // Columns in a wide window; a narrow one has no room for them, and shows
@@ -93,7 +103,7 @@ struct CardListView: View {
                     .padding(6)
             } compact: {
                 VStack(spacing: 4) {
-                    HStack(spacing: 6) { edit; suspend }
+                    HStack(spacing: 6) { edit; suspend; leeches }
                     HStack(spacing: 6) {
                         reset
                         delete

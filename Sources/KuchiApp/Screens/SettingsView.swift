@@ -11,6 +11,7 @@ struct SettingsView: View {
     @Environment(DeckInUse.self) private var inUse
     @Environment(CardShelf.self) private var cards
     @Environment(DictionaryApps.self) private var dictionaryApps
+    @Environment(WorkloadEstimate.self) private var workload
 
     var body: some View {
         @Bindable var users = users
@@ -32,12 +33,24 @@ struct SettingsView: View {
                     value: $users.settings.desiredRetention, in: Settings.retentionRange
                 )
                 .widgetName("desired-retention")
+                // What that retention costs, as Anki shows beside it.
+                ActionRow(tr("Workload"), subtitle: { workload.words }) { EmptyView() }
+                    .onAppear {
+                        workload.watch()
+                        workload.refresh()
+                    }
+                    .widgetName("workload")
                 SwitchRow(tr("Learn page"), subtitle: tr("Flash cards to go through before a challenge"),
                           isOn: $users.settings.learningEnabled)
                     .widgetName("learning-enabled")
                 SwitchRow(tr("Speak new words"), subtitle: tr("Say each new flash card's reading aloud as it appears"),
                           isOn: $users.settings.speakNewWords)
                     .widgetName("speak-new-words")
+                ComboRow(
+                    tr("Leeches"), subtitle: tr("A card you keep forgetting: at its 8th lapse, then every 4th"),
+                    selection: leechIndex, options: { [tr("Tell Me"), tr("Suspend It")] }
+                )
+                .widgetName("leech-action")
             }
             PreferencesGroup(tr("Deck"), description: tr("The words you learn and practise")) {
                 ComboRow(tr("Deck"), selection: deckIndex, options: { decks.entries.map(\.name) })
@@ -124,6 +137,13 @@ struct SettingsView: View {
         return Binding(
             get: { cases.firstIndex(of: users.settings.appearance) ?? 0 },
             set: { index in if cases.indices.contains(index) { users.settings.appearance = cases[index] } })
+    }
+
+    private var leechIndex: Binding<Int> {
+        let cases = LeechAction.allCases
+        return Binding(
+            get: { cases.firstIndex(of: users.settings.leechAction) ?? 0 },
+            set: { index in if cases.indices.contains(index) { users.settings.leechAction = cases[index] } })
     }
 
     private var readingsIndex: Binding<Int> {

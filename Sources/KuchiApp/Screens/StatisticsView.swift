@@ -7,13 +7,17 @@ import KuchiModel
 /// a sentence beside it, which is also what a screen reader reads for the chart.
 ///
 /// Each direction of a word is its own card: the page shows recognition (word →
-/// meaning) or production (meaning → Japanese, typed under Type Answers). Last, the
+/// meaning) or production (meaning → Japanese, typed under Type Answers). Then the
 /// learner's study days over every deck in the last year as a heat map, and (when
 /// they choose to see it) their streak.
+///
+/// Last, the learner's memory model: what it was fitted to and how much better it
+/// predicts their reviews, and "Fit now" (StatisticsView+MemoryModel.swift).
 struct StatisticsView: View {
     @Environment(StudyPlanner.self) private var planner
+    @Environment(MemoryModelFitter.self) var fitter
+    @Environment(UserManager.self) var users
     @Environment(DeckInUse.self) private var inUse
-    @Environment(UserManager.self) private var users
     @State private var direction = PracticeDirection.recognition
 
     var body: some View {
@@ -64,6 +68,7 @@ struct StatisticsView: View {
                 }
                 .visible { users.settings.showsStreak }
             }
+            memoryModel
         }
         .widgetName("statistics")
     }

@@ -38,6 +38,11 @@ public final class CardBrowser {
     public var order = Order.deck {
         didSet { if order != oldValue { refresh() } }
     }
+    /// Whether only leeches show (the Leeches filter): cards of 8 lapses or more, to
+    /// edit, suspend or reset (``Leech``).
+    public var showsLeechesOnly = false {
+        didSet { if showsLeechesOnly != oldValue { refresh() } }
+    }
     /// The cards shown, as indexes into ``cards``.
     public private(set) var visible: [Int] = []
     /// The card selected in the list, as an index into ``cards``.
@@ -75,7 +80,8 @@ public final class CardBrowser {
                 let scheduled = isNew ? nil : schedule.cards[card.question]
                 cards.append(BrowsedCard(
                     card: card, state: scheduled.map { CardState($0.state) } ?? .new,
-                    isSuspended: !isNew && schedule.suspended.contains(card.question), due: scheduled?.due, deck: position))
+                    isSuspended: !isNew && schedule.suspended.contains(card.question), due: scheduled?.due,
+                    isLeech: scheduled != nil && schedule.leeches.contains(card.question), deck: position))
             }
         }
         if decks.map(\.key) != self.decks.map(\.key) { selected = nil }
@@ -128,9 +134,10 @@ public final class CardBrowser {
         cards[position].state = scheduled.map { CardState($0.state) } ?? .new
         cards[position].due = scheduled?.due
         cards[position].isSuspended = schedule.suspended.contains(question)
+        cards[position].isLeech = schedule.leeches.contains(question)
         orders[.due] = nil
         orders[.state] = nil
-        if order == .due || order == .state { refresh() }
+        if order == .due || order == .state || showsLeechesOnly { refresh() }
     }
 
     /// How many cards the deck has, and how many show: "12 of 3,500 cards".
@@ -140,7 +147,8 @@ public final class CardBrowser {
     }
 
     private func refresh() {
-        let order = ordered(self.order)
+        var order = ordered(self.order)
+        if showsLeechesOnly { order = order.filter { cards[$0].isLeech } }
         guard !query.trimmingWhitespace().isEmpty else {
             if visible != order { visible = order }
             return
@@ -184,14 +192,17 @@ public struct BrowsedCard: Sendable, Equatable {
     public var isSuspended: Bool
     /// When it is next due; nil for a new card.
     public var due: Date?
+    /// Whether it is a leech: 8 lapses or more (``Leech``).
+    public var isLeech: Bool
     /// Its deck, as a position in ``CardBrowser/decks``.
     public var deck: Int
 
-    public init(card: Challenge, state: CardState, isSuspended: Bool, due: Date?, deck: Int = 0) {
+    public init(card: Challenge, state: CardState, isSuspended: Bool, due: Date?, isLeech: Bool = false, deck: Int = 0) {
         self.card = card
         self.state = state
         self.isSuspended = isSuspended
         self.due = due
+        self.isLeech = isLeech
         self.deck = deck
     }
 

@@ -25,8 +25,11 @@ enum DecodingErrorDescription {
 
     private static func place(_ path: [any CodingKey]) -> String {
         guard !path.isEmpty else { return tr("the whole file") }
-        let keys = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        return "'\(PrintableText.quoting(keys.joined(separator: "."), limit: 60))'"
+        // "fsrsParameters.parameters[4]": a place in a list follows its key with no dot.
+        let keys = path.enumerated().map { index, key in
+            key.intValue.map { "[\($0)]" } ?? (index == 0 ? key.stringValue : "." + key.stringValue)
+        }
+        return "'\(PrintableText.quoting(keys.joined(), limit: 60))'"
     }
 
     private static func words(for type: Any.Type) -> String {

@@ -67,6 +67,10 @@ extension FSRSReviewHistory {
     }
 
     init(rows: [Row], timeZone: TimeZone, dayStartHour: Int) {
+        self.init(rows: rows, days: StudyDays(timeZone: timeZone, dayStartHour: dayStartHour))
+    }
+
+    init(rows: [Row], days: StudyDays) {
         reviewCount = rows.count
         // By card, then time; ties keep the file's order, as fsrs-rs's stable sort does.
         let order = rows.indices.sorted { a, b in
@@ -74,7 +78,6 @@ extension FSRSReviewHistory {
             return x.card != y.card ? x.card < y.card : x.milliseconds != y.milliseconds
                 ? x.milliseconds < y.milliseconds : a < b
         }
-        let days = StudyDays(timeZone: timeZone, dayStartHour: dayStartHour)
         var cards: [Card] = []
         // Each item with its review's time, to be put in time order at the end.
         var timedItems: [(milliseconds: Int64, item: Item)] = []
@@ -237,18 +240,25 @@ extension FSRSReviewHistory {
 /// Study-day numbers for review times: the days since 1970-01-01 of the local date an
 /// hour count before the time, the hour the study day starts at.
 struct StudyDays {
-    let timeZone: TimeZone
+    /// The offset from UTC, in seconds, at a time in seconds since 1970.
+    let secondsFromGMT: (Int64) -> Int64
     let dayStartMilliseconds: Int64
+
     init(timeZone: TimeZone, dayStartHour: Int) {
-        self.timeZone = timeZone
+        self.init(dayStartHour: dayStartHour) { Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0)))) }
+    }
+
+    /// Days in a zone given by its offset at each time: the app's own zone, which it
+    /// knows only through the C library (FoundationEssentials has no zone by name).
+    init(dayStartHour: Int, secondsFromGMT: @escaping (Int64) -> Int64) {
+        self.secondsFromGMT = secondsFromGMT
         dayStartMilliseconds = Int64(dayStartHour) * 3_600_000
     }
 
     func day(of milliseconds: Int64) -> Int {
         let shifted = milliseconds.subtractingReportingOverflow(dayStartMilliseconds).partialValue
         let seconds = Self.floorDivide(shifted, 1000)
-        let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
-        return Int(Self.floorDivide(seconds &+ offset, 86_400))
+        return Int(Self.floorDivide(seconds &+ secondsFromGMT(seconds), 86_400))
     }
 
     static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {

@@ -17,6 +17,9 @@ extension FSRSOptimizer {
         package var gamma = 1.0
         /// The batches' order; fsrs-rs's seed, though its generator is another.
         package var seed: UInt64 = 2023
+        /// Told how far training has come after every step, and asked whether to stop:
+        /// a fit stopped half-way returns what it had, which its caller throws away.
+        package var progress: MemoryModelFitProgress?
 
         package init() {}
     }
@@ -78,6 +81,10 @@ extension FSRSOptimizer {
                 // Cosine annealing: from the full rate at the first step to 0 at the last.
                 let rate = settings.learningRate * (1 + cos(Double.pi * Double(step) / Double(steps))) / 2
                 step += 1
+                if let progress = settings.progress {
+                    if progress.isCancelled { return parameters }
+                    progress.advance(to: Double(step) / Double(steps))
+                }
                 let model = FSRSCardModel(parameters)
                 var gradient = [Double](repeating: 0, count: 21)
                 var predictions = 0

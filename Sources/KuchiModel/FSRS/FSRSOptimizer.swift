@@ -23,7 +23,8 @@ import FoundationEssentials
 /// it fits a log as well (the tests compare the two on simulated logs, by log loss and
 /// calibration).
 ///
-/// Kuchi does not use it yet: the scheduler runs with the defaults.
+/// The app fits the learner's whole log with it, between sessions, and keeps the result
+/// only if it predicts the log better (``MemoryModelFit``).
 public enum FSRSOptimizer {
     /// FSRS-6's 21 parameters fitted to a review log in `ReviewLogCSV`'s shape.
     ///

@@ -33,8 +33,16 @@ public enum PracticeDirection: String, Codable, Sendable, CaseIterable {
     /// The deck's name in the schedule for this direction: recognition keeps the deck's
     /// own (every review before directions existed is one), production adds "/production".
     public func scheduleKey(for deckKey: String) -> String {
-        self == .recognition ? deckKey : deckKey + "/production"
+        self == .recognition ? deckKey : deckKey + Self.productionSuffix
     }
+
+    /// The deck's key in a schedule key, whichever direction it names: "jlpt-n5" for
+    /// "jlpt-n5" and "jlpt-n5/production".
+    public static func deckKey(ofScheduleKey key: String) -> String {
+        key.hasSuffix(productionSuffix) ? String(key.dropLast(productionSuffix.count)) : key
+    }
+
+    private static let productionSuffix = "/production"
 }
 
 /// What every practice mode stands on: the deck in use (read from its one owner,

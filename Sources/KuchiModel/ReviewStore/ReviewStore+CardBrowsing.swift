@@ -18,6 +18,16 @@ extension ReviewStore {
             try database.query("SELECT question FROM suspended_card WHERE deck = ?", [.integer(deck)]) { row in
                 schedule.suspended.insert(row.text(0))
             }
+            // Lapses from the index of reviews by deck and time (it holds the state before
+            // and the rating), then the few cards with enough of them.
+            try database.query("""
+                SELECT question FROM card WHERE id IN (
+                    SELECT card FROM review WHERE deck = ? AND rating = 1 AND state_before = ?
+                    GROUP BY card HAVING count(*) >= ?)
+                """, [.integer(deck), .integer(Int64(FSRSState.review.rawValue)), .integer(Int64(Leech.threshold))]
+            ) { row in
+                schedule.leeches.insert(row.text(0))
+            }
             return schedule
         }
     }
@@ -68,10 +78,13 @@ extension ReviewStore {
 public struct DeckSchedule: Sendable, Equatable {
     public var cards: [String: ScheduledCard] = [:]
     public var suspended: Set<String> = []
+    /// The questions that are leeches: 8 lapses or more (``Leech``).
+    public var leeches: Set<String> = []
 
-    public init(cards: [String: ScheduledCard] = [:], suspended: Set<String> = []) {
+    public init(cards: [String: ScheduledCard] = [:], suspended: Set<String> = [], leeches: Set<String> = []) {
         self.cards = cards
         self.suspended = suspended
+        self.leeches = leeches
     }
 }
 
@@ -83,5 +96,18 @@ public struct ScheduledCard: Sendable, Equatable {
     public init(state: FSRSState, due: Date) {
         self.state = state
         self.due = due
+    }
+}
+
+extension ReviewStore {
+    /// How many times `card` has lapsed: answered Again while in review (``Leech``).
+    public func lapseCount(of card: CardID) throws(ReviewStoreError) -> Int {
+        try storeErrors {
+            guard let deck = try deckID(named: card.deck) else { return 0 }
+            return Int(try database.integer("""
+                SELECT count(*) FROM review WHERE card = (SELECT id FROM card WHERE deck = ? AND question = ?)
+                    AND rating = 1 AND state_before = ?
+                """, [.integer(deck), .text(card.question), .integer(Int64(FSRSState.review.rawValue))]) ?? 0)
+        }
     }
 }

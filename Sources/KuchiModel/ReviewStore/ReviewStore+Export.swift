@@ -8,19 +8,53 @@ extension ReviewStore {
             var reviews: [ExportedReview] = []
             for name in decks {
                 guard let deck = try deckID(named: name) else { continue }
-                try database.query("""
-                    SELECT card, time, rating, state_before, answer_ms FROM review WHERE deck = ? ORDER BY id
-                    """, [.integer(deck)]) { row in
-                        guard let rating = FSRSRating(rawValue: Int(row.integer(2))) else {
-                            throw InvalidRow(detail: "a review has an unknown rating \(row.integer(2))")
-                        }
-                        let before = row.optionalInteger(3).flatMap { FSRSState(rawValue: Int($0)) }
-                        reviews.append(ExportedReview(
-                            card: row.integer(0), milliseconds: row.integer(1), rating: rating, stateBefore: before,
-                            durationMilliseconds: row.integer(4)))
-                    }
+                try readReviews(
+                    "SELECT card, time, rating, state_before, answer_ms FROM review WHERE deck = ? ORDER BY id",
+                    [.integer(deck)], into: &reviews)
             }
             return reviews.sorted { ($0.milliseconds, $0.card) < ($1.milliseconds, $1.card) }
+        }
+    }
+
+    /// Every review of every deck, oldest first: the learner's whole log, which their
+    /// memory model is fitted to (``MemoryModelFit``).
+    public func exportedReviews() throws(ReviewStoreError) -> [ExportedReview] {
+        try storeErrors {
+            var reviews: [ExportedReview] = []
+            try readReviews("SELECT card, time, rating, state_before, answer_ms FROM review ORDER BY id", [], into: &reviews)
+            return reviews.sorted { ($0.milliseconds, $0.card) < ($1.milliseconds, $1.card) }
+        }
+    }
+
+    /// The memory state of every reviewed card not suspended, of every deck.
+    public func cardStates() throws(ReviewStoreError) -> [FSRSCard] {
+        try storeErrors {
+            var cards: [FSRSCard] = []
+            try database.query("""
+                SELECT id, state, step, stability, difficulty, due, last_review FROM card
+                WHERE NOT EXISTS (SELECT 1 FROM suspended_card s WHERE s.deck = card.deck AND s.question = card.question)
+                """) { row in
+                    cards.append(try Self.card(from: row, at: 1, row: row.integer(0)))
+                }
+            return cards
+        }
+    }
+
+    /// How many reviews the log holds, of every deck.
+    public func reviewCount() throws(ReviewStoreError) -> Int {
+        try storeErrors { Int(try database.integer("SELECT count(*) FROM review", []) ?? 0) }
+    }
+
+    /// The reviews `sql` selects (card, time, rating, state before, answer time), added to `reviews`.
+    private func readReviews(_ sql: String, _ values: [SQLiteValue], into reviews: inout [ExportedReview]) throws {
+        try database.query(sql, values) { row in
+            guard let rating = FSRSRating(rawValue: Int(row.integer(2))) else {
+                throw InvalidRow(detail: "a review has an unknown rating \(row.integer(2))")
+            }
+            let before = row.optionalInteger(3).flatMap { FSRSState(rawValue: Int($0)) }
+            reviews.append(ExportedReview(
+                card: row.integer(0), milliseconds: row.integer(1), rating: rating, stateBefore: before,
+                durationMilliseconds: row.integer(4)))
         }
     }
 }

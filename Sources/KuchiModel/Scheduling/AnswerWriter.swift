@@ -28,6 +28,9 @@ final class AnswerWriter {
     @ObservationIgnored private var random: any RandomNumberGenerator
     /// Told of every change saved to the schedule.
     @ObservationIgnored var onSave: @MainActor () -> Void = {}
+    /// Told of every lapse saved that makes its card a leech, or says so again (``Leech``),
+    /// with the card's number of lapses.
+    @ObservationIgnored var onLeech: @MainActor (CardID, Int) -> Void = { _, _ in }
     /// Answers not yet saved, oldest first; they are saved in this order.
     @ObservationIgnored var waiting: [PendingAnswer] = []
     /// Where waiting answers are kept on disk, beside the database file.
@@ -105,9 +108,17 @@ final class AnswerWriter {
     /// today's desired retention. Returns that state and the review's id in the log.
     func save(_ answer: PendingAnswer, in store: ReviewStore) throws(ReviewStoreError) -> (after: FSRSCard, reviewID: Int64) {
         let scheduler = scheduler()
-        return try store.record(answer.card, rating: answer.rating, time: answer.time, answerTime: answer.answerTime) {
-            scheduler.review($0 ?? FSRSCard(due: answer.time), rating: answer.rating, at: answer.time, using: &random)
+        var stateBefore: FSRSState?
+        let saved = try store.record(answer.card, rating: answer.rating, time: answer.time, answerTime: answer.answerTime) {
+            stateBefore = $0?.state
+            return scheduler.review($0 ?? FSRSCard(due: answer.time), rating: answer.rating, at: answer.time, using: &random)
         }
+        if answer.rating == .again, stateBefore == .review {
+            // The review is saved whatever this says: a count that cannot be read tells nothing.
+            let lapses = (try? store.lapseCount(of: answer.card)) ?? 0
+            if Leech.isWarning(lapses: lapses) { onLeech(answer.card, lapses) }
+        }
+        return saved
     }
 
     /// The card's state after `rating` now, from what is expected of it (answers that

@@ -51,6 +51,13 @@ public enum DueTime {
         localParts(date).map { format($0, "%b") } ?? ""
     }
 
+    /// "14 November 2026", the local date of `date` with its year.
+    public static func date(_ date: Date) -> String {
+        guard let parts = localParts(date) else { return "" }
+        // TRANSLATORS: strftime format of a date with its year: "%-d %B %Y" is "14 November 2026".
+        return format(parts, trc("strftime format of a date with its year", "%-d %B %Y"))
+    }
+
     /// The local day of the month of `date`, 1–31 (0 if the C library cannot tell).
     public static func dayOfMonth(_ date: Date) -> Int {
         localParts(date).map { Int($0.tm_mday) } ?? 0

@@ -129,10 +129,13 @@ public final class StudyPlanner {
     /// Whether answers are being scheduled and saved.
     public var isScheduling: Bool { connection.store != nil }
 
-    /// The scheduler with the desired retention of `settings`, fuzz on (as in Anki)
-    /// unless `fuzz` says not (a replayed history is the same every time).
+    /// The scheduler with the learner's parameters (fitted, or the defaults) and the
+    /// desired retention of `settings`, fuzz on (as in Anki) unless `fuzz` says not (a
+    /// replayed history is the same every time). Every scheduler the planner makes is
+    /// made here.
     static func scheduler(_ settings: Settings, fuzz: Bool) -> FSRSScheduler {
-        FSRSScheduler(desiredRetention: Double(settings.desiredRetention) / 100, fuzz: fuzz)
+        FSRSScheduler(
+            parameters: settings.fsrsParameters, desiredRetention: Double(settings.desiredRetention) / 100, fuzz: fuzz)
     }
 
     /// The questions of a new session of `deck`, at most `limit`: the cards due now,

@@ -58,6 +58,15 @@ public struct Settings: Codable, Equatable, Sendable {
     /// words, answering a dictionary app's request for permission: "https://example.org".
     public var ankiConnectOrigins: [String] = []
 
+    /// FSRS parameters fitted to this learner's reviews, once a fit predicted them better
+    /// than the defaults (nil: the defaults). Settings+MemoryModel.swift.
+    public var memoryModel: FittedMemoryModel?
+    /// How many reviews there were at the last fit, kept or not: the next automatic
+    /// one waits until they have doubled (``MemoryModelFit/isDue(reviewCount:lastFitReviewCount:)``).
+    public var lastFitReviewCount = 0
+    /// What Kuchi does when a card becomes a leech: tells the learner, or suspends it too.
+    public var leechAction = LeechAction.tell
+
     /// The range desired retention is kept in, in percent: below 80 % reviews come too
     /// rarely to learn; above 95 % their number grows fast for little gain.
     public static let retentionRange = 80...95
@@ -73,6 +82,7 @@ public struct Settings: Codable, Equatable, Sendable {
         case appearance, readings, pitchAccent, showsStreak, learningEnabled, speakNewWords, cardColor, deck, productionDecks
         case dailyNewCards, desiredRetention
         case ankiConnect, ankiConnectOrigins
+        case memoryModel = "fsrsParameters", lastFitReviewCount = "fsrsLastFitReviews", leechAction = "leeches"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -98,6 +108,10 @@ public struct Settings: Codable, Equatable, Sendable {
         ankiConnect = try container.decodeIfPresent(AnkiConnectSettings.self, forKey: .ankiConnect) ?? defaults.ankiConnect
         ankiConnectOrigins = try container.decodeIfPresent([String].self, forKey: .ankiConnectOrigins)
             ?? defaults.ankiConnectOrigins
+        memoryModel = try container.decodeIfPresent(FittedMemoryModel.self, forKey: .memoryModel)
+        lastFitReviewCount = try Self.wholeNumber(CodingKeys.lastFitReviewCount, in: container, range: Self.reviewCountRange)
+            ?? defaults.lastFitReviewCount
+        leechAction = try container.decodeIfPresent(LeechAction.self, forKey: .leechAction) ?? defaults.leechAction
         guard Self.isColor(cardColor) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.cardColor], debugDescription: tr("a colour is written #rrggbb")))
