@@ -23,10 +23,14 @@ final class StrokeWidget: Widget {
             guard let area, let cairo, let data else { return }
             MainActor.assumeIsolated {
                 let drawing = Unmanaged<StrokeDrawingState>.fromOpaque(data).takeUnretainedValue()
-                Diagnostics.strokeDraws += 1
+                let started = g_get_monotonic_time()
                 let widget = UnsafeMutableRawPointer(area).assumingMemoryBound(to: GtkWidget.self)
                 StrokePainter(widget: widget, cairo: cairo, box: drawing.box)
                     .paint(drawing.strokes, progress: drawing.progress, width: Double(width), height: Double(height))
+                let took = Int(g_get_monotonic_time() - started)
+                Diagnostics.strokeDraws += 1
+                Diagnostics.strokeDrawMicroseconds += took
+                Diagnostics.longestStrokeDrawMicroseconds = max(Diagnostics.longestStrokeDrawMicroseconds, took)
             }
         }, Unmanaged.passRetained(drawing).toOpaque(), StrokeDrawingState.release)
         onTeardown { [drawing, pointer] in drawing.stop(on: pointer) }
@@ -157,7 +161,8 @@ struct StrokePainter {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let font = pango_font_description_copy(pango_context_get_font_description(gtk_widget_get_pango_context(widget)))
         defer { pango_font_description_free(font) }
-        pango_font_description_set_absolute_size(font, max(6, Self.numberSize * side) * Double(PANGO_SCALE))
+        // Never below 10 px, where the digits stop being legible.
+        pango_font_description_set_absolute_size(font, max(10, Self.numberSize * side) * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
         setSource(color, alpha: Self.numberAlpha)
         for (index, stroke) in strokes.enumerated() where index < progress.started {
