@@ -14,7 +14,7 @@ import KuchiModel
 enum StrokeBenchmarks {
     static func run() {
         let words = ["日本語", "一生懸命"]
-        let kanji = words.map { StrokeData.kanji(of: $0) }
+        let kanji = StrokeData.shared.readNow() ? words.map { StrokeData.shared.kanji(of: $0) } : []
         guard kanji.allSatisfy({ !$0.isEmpty }) else {
             print("\nStroke order: skipped, no stroke data (run from the repository, or set KUCHI_DATA_DIR)")
             return

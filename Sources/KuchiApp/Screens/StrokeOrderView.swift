@@ -27,7 +27,7 @@ struct StrokeOrderView: View {
 
     private var entries: [Entry] {
         guard let question = card()?.question else { return [] }
-        let kanji = StrokeData.kanji(of: question)
+        let kanji = StrokeData.shared.kanji(of: question)
         let size = Self.drawingSize(count: kanji.count)
         return kanji.map { Entry(id: "\(question)/\($0.character)", kanji: $0, size: size) }
     }
