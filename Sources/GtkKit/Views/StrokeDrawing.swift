@@ -2,11 +2,15 @@
 /// number: stroke order (a kanji from KanjiVG), a signature, a diagram being drawn.
 ///
 /// ```swift
-/// StrokeDrawing(
-///     box: 109,
-///     strokes: { kanji.strokes.map(StrokeDrawing.Stroke.init) },
-///     replays: { model.replays },
-///     summary: { "語, 14 strokes" })
+/// let cross = [
+///     StrokeDrawing.Stroke(curves: [.init(start: .init(x: 5, y: 30), control1: .init(x: 20, y: 30),
+///                                         control2: .init(x: 40, y: 30), end: .init(x: 55, y: 30))],
+///                          numberPlace: .init(x: 2, y: 26)),
+///     StrokeDrawing.Stroke(curves: [.init(start: .init(x: 30, y: 5), control1: .init(x: 30, y: 20),
+///                                         control2: .init(x: 30, y: 40), end: .init(x: 30, y: 55))],
+///                          numberPlace: .init(x: 32, y: 8)),
+/// ]
+/// StrokeDrawing(box: 60, strokes: { cross }, replays: { model.replays }, summary: { "a cross, 2 strokes" })
 /// ```
 ///
 /// The strokes are cubic Bézier curves in a square `box` (its origin top left, y

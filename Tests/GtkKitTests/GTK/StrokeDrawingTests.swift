@@ -54,14 +54,43 @@ extension GTKTests {
             #expect(!drawing.isAnimating)
             #expect(drawing.progress == .complete(2))
             #expect(drawing.frameTimes.isEmpty)
-            // Drawn in the widget's colour: the horizontal stroke across the middle.
-            let pixels = try #require(WidgetPixels(of: shown.area))
-            let side = Double(min(gtk_widget_get_width(shown.area), gtk_widget_get_height(shown.area)))
+        }
+
+        @Test("painted to any size in the widget's colour: the strokes span the same share of 60 and 240 px, edges sharp")
+        func paintsToAnySize() throws {
+            let model = Strokes()
+            let shown = try ShownStrokes(model)
+            defer { shown.window.close() }
             let colour = cssColor(of: shown.area)
-            let y = Int(Double(gtk_widget_get_height(shown.area)) / 2)
-            let x = Int(Double(gtk_widget_get_width(shown.area)) / 2)
-            let pixel = pixels.color(x: x, y: y)
-            #expect(abs(pixel.red - Int(colour.red * 255)) <= 3 && pixel.alpha > 240, "\(pixel) at \(x), \(y) of \(side)")
+            for size in [60, 240] {
+                // The widget's own painter, into an image of that size.
+                // safe: cairo returns an error surface rather than NULL.
+                let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size), Int32(size))!
+                defer { cairo_surface_destroy(surface) }
+                let cairo = cairo_create(surface)!
+                StrokePainter(widget: shown.area, cairo: cairo, box: 60)
+                    .paint(model.strokes, progress: .complete(2), width: Double(size), height: Double(size))
+                cairo_destroy(cairo)
+                cairo_surface_flush(surface)
+                let stride = Int(cairo_image_surface_get_stride(surface))
+                let data = cairo_image_surface_get_data(surface)!
+                // The pixel at box point (x, y); premultiplied ARGB32 (blue, green, red, alpha).
+                func pixel(_ x: Double, _ y: Double) -> (red: Int, alpha: Int) {
+                    let offset = Int(y * Double(size) / 60) * stride + Int(x * Double(size) / 60) * 4
+                    let alpha = Int(data[offset + 3])
+                    return (alpha == 0 ? 0 : Int(data[offset + 2]) * 255 / alpha, alpha)
+                }
+                // The stroke's middle falls on a pixel edge: the pixels either side share it.
+                func alpha(_ x: Double, _ y: Double) -> Int {
+                    max(pixel(x, y).alpha, pixel(x, y - 60 / Double(size)).alpha)
+                }
+                // The horizontal stroke runs from 5 to 55 of the box's 60, at 30.
+                #expect(alpha(8, 30) > 200 && alpha(52, 30) > 200, "\(size) px: the stroke's ends")
+                #expect(abs(pixel(20, 30).red - Int(colour.red * 255)) <= 3, "\(size) px: in the widget's colour")
+                #expect(alpha(1, 30) == 0 && alpha(59, 30) == 0, "\(size) px: nothing beyond them")
+                // A pen 3/109 of the box wide: 3 box units below the stroke's middle, no ink.
+                #expect(alpha(20, 33) < 30, "\(size) px: the edge is sharp")
+            }
         }
 
         @Test("assistive technology sees an image named by the summary, which follows state")
