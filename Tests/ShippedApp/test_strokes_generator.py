@@ -11,6 +11,7 @@ shipped-app tests); KUCHI_STROKES_PYTHON names a python that has it, which then 
 module again (.ci/run makes one).
 """
 
+import gzip
 import importlib.metadata
 import importlib.util
 import json
@@ -33,6 +34,14 @@ INSTALL = ("python3 -m venv /tmp/strokes-venv && /tmp/strokes-venv/bin/pip insta
 # accents took 106 KiB, so the strokes may take the rest less a margin.
 MAX_SIZE = 3 * 1024 * 1024 - 128 * 1024
 VIEW_BOX = 109  # KanjiVG draws in a 109×109 box
+# KANJIDIC2 as Debian's kanjidic-xml installs it.
+KANJIDIC2 = "/usr/share/edict/kanjidic2.xml.gz"
+# Where KanjiVG's count is not KANJIDIC2's first (its accepted count) but another that
+# KANJIDIC2 lists: mostly KanjiVG draws the JIS X 0213:2004 form, as today's Japanese
+# fonts do (辻 with the two-dot shinnyō, 6 strokes, where KANJIDIC2 counts the one-dot
+# form first, 5; 儲, 賭, 謎 and 餅 likewise by their 2004 components); 兎 and 捲 a stroke
+# fewer.
+OTHER_KANJIDIC2_COUNT = set("僅儲兎噌捲槌櫛歎煉腿襖謎賭辻辿這遜遡飴餅餌")
 
 
 def missing_package():
@@ -94,6 +103,40 @@ class ShippedStrokes(unittest.TestCase):
     def test_the_file_fits_the_size_budget(self):
         size = os.path.getsize(SHIPPED)
         self.assertLessEqual(size, MAX_SIZE, f"{size / 1024:.0f} KiB")
+
+
+def kanjidic2_counts():
+    """Each character's stroke counts in KANJIDIC2, the accepted one first."""
+    import xml.etree.ElementTree as ElementTree
+    counts = {}
+    with gzip.open(KANJIDIC2, "rb") as file:
+        for _, element in ElementTree.iterparse(file):
+            if element.tag == "character":
+                counts[element.findtext("literal")] = [int(count.text) for count in element.iter("stroke_count")]
+                element.clear()
+    return counts
+
+
+@unittest.skipUnless(os.path.exists(KANJIDIC2), "needs KANJIDIC2: apt-get install kanjidic-xml")
+class StrokeCountsAgainstKanjidic2(unittest.TestCase):
+    def test_every_stroke_count_is_kanjidic2s(self):
+        kanjidic2 = kanjidic2_counts()
+        strokes = shipped()["kanji"]
+        self.assertEqual([character for character in strokes if character not in kanjidic2], ["々"],
+                         "kanji KANJIDIC2 lacks (々 is a mark, not a kanji of its own)")
+        other, wrong = set(), []
+        for character, entry in strokes.items():
+            if character == "々":
+                continue
+            count, counts = len(entry["strokes"]), kanjidic2[character]
+            if count != counts[0]:
+                if count in counts:
+                    other.add(character)
+                else:
+                    wrong.append(f"{character} {count} {counts}")
+        self.assertEqual(wrong, [], "stroke counts KANJIDIC2 does not give")
+        self.assertEqual(other, OTHER_KANJIDIC2_COUNT, "kanji whose count is KANJIDIC2's variant, not its first")
+        self.assertEqual(len(strokes) - 1 - len(other), 2513)
 
 
 @unittest.skipIf(missing_package(), f"needs kanjivg: {INSTALL}")
