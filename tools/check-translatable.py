@@ -38,6 +38,8 @@ NONVISIBLE_CALLS = {
     "Challenge",  # deck content: the meanings stay English, as the decks' source data is
     "bindtextdomain", "bind_textdomain_codeset", "textdomain", "setlocale", "dgettext", "dngettext",
     "AnkiConnectError",  # AnkiConnect's error words, English as AnkiConnect's own: programs read them
+    "SVGPathError", "StrokeDataError",  # the bundled stroke data's errors, for whoever packaged it: written to
+                                        # standard error (StrokeData), never shown in a window
     "LogError",  # FSRSOptimizer's reading of a review log (the FSRS tools' CSV, its English column names): the API's
                  # callers read them; the app, once it fits, says in its own translated words that the fit failed
 }

@@ -202,6 +202,7 @@ class BuildTree(unittest.TestCase):
         # The links meson makes; without them the rest of the test means nothing.
         self.assertTrue(os.path.isfile(os.path.join(here, "decks", "jlpt-n5.json")), here)
         self.assertTrue(os.path.isdir(os.path.join(here, "icons", "hicolor")), here)
+        self.assertTrue(os.path.isfile(os.path.join(here, "strokes", "strokes.json")), here)
         app = BuildTreeApp()
         write(os.path.join(app.config, "profile.json"), '{"name": "Aiko"}')
         write(os.path.join(app.config, "settings.json"), '{"deck": "jlpt-n5"}')

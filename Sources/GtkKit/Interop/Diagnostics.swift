@@ -34,6 +34,12 @@ public enum Diagnostics {
     /// Redraws a `BarChart` asked GTK for (its bars changed), and frames it drew.
     nonisolated(unsafe) public internal(set) static var chartRedrawRequests = 0
     nonisolated(unsafe) public internal(set) static var chartDraws = 0
+    /// Frames a `StrokeDrawing` drew, and its animation's frame-clock ticks.
+    nonisolated(unsafe) public internal(set) static var strokeDraws = 0
+    nonisolated(unsafe) public internal(set) static var strokeFrames = 0
+    /// The time its draw function took, in all and at most, in microseconds.
+    nonisolated(unsafe) public internal(set) static var strokeDrawMicroseconds = 0
+    nonisolated(unsafe) public internal(set) static var longestStrokeDrawMicroseconds = 0
     /// Every warning printed so far, oldest first.
     nonisolated(unsafe) public private(set) static var warnings: [String] = []
 

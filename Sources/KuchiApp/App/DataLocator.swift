@@ -1,7 +1,7 @@
 import CKuchiConfig
 import FoundationEssentials
 
-/// Finds Kuchi's data (decks, the dictionary, icons) wherever the app runs from.
+/// Finds Kuchi's data (decks, the dictionary, stroke order, icons) wherever the app runs from.
 ///
 /// In order: `$KUCHI_DATA_DIR`; `data/` beside the executable (meson's build tree, where
 /// `build/data/decks` and `build/data/icons` link to the source tree's, so `build/kuchi`
@@ -20,6 +20,13 @@ public enum DataLocator {
     /// folder from before it was bundled has none.
     public static var dictionaryFile: URL? {
         guard let file = dataDirectory?.appendingPathComponent("dictionary/jmdict-common.sqlite3") else { return nil }
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
+    }
+
+    /// The bundled stroke order (``KuchiModel/StrokeOrder`` reads it), when it is there: a
+    /// data folder from before it was bundled has none.
+    public static var strokesFile: URL? {
+        guard let file = dataDirectory?.appendingPathComponent("strokes/strokes.json") else { return nil }
         return FileManager.default.fileExists(atPath: file.path) ? file : nil
     }
 

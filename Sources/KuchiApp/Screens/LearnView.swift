@@ -83,7 +83,7 @@ struct FlashCardsView: View {
 }
 
 /// The face of a card: the word with its reading (as the "Readings" setting says),
-/// then, turned, its meaning and an example sentence.
+/// then, turned, its meaning, an example sentence and its kanji's stroke order.
 struct FlashCard: View {
     @Environment(LearnSession.self) private var learn
     @Environment(UserManager.self) private var users
@@ -119,6 +119,10 @@ struct FlashCard: View {
                             .wrapping()
                             .widgetName("card-meaning")
                         ExampleView(card: { learn.current })
+                        // A short window has no room for it beside the card.
+                        If({ verticalSizeClass != .compact }) {
+                            StrokeOrderView(card: { learn.current }, revealed: { learn.isFlipped })
+                        }
                     }
                 }
             }
