@@ -46,7 +46,7 @@ let soupC: [CSetting] = [.unsafeFlags(pkgConfig("libsoup-3.0", "--cflags-only-I"
 let soupLinker: [LinkerSetting] = [.unsafeFlags(pkgConfig("libsoup-3.0", "--libs-only-L", "--libs-only-l"))]
 
 // KuchiModel's topic folders, each opening with a README.md that says what it owns.
-let kuchiModelFolders: [String] = ["Decks", "Importing", "Importing/AnkiImport", "JSON", "Practice", "Scheduling", "CardBrowser", "Japanese", "UserFiles", "SafeFileIO", "FSRS", "ReviewStore", "Localization", "Dictionary", "AnkiConnect"]
+let kuchiModelFolders: [String] = ["Decks", "Importing", "Importing/AnkiImport", "JSON", "Practice", "Scheduling", "CardBrowser", "Japanese", "UserFiles", "SafeFileIO", "FSRS", "ReviewStore", "Localization", "Dictionary", "AnkiConnect", "Sync"]
 
 let package = Package(
     name: "Kuchi",

@@ -130,7 +130,7 @@ public final class StudyPlanner {
 
     /// The scheduler with the desired retention of `settings`, fuzz on (as in Anki)
     /// unless `fuzz` says not (a replayed history is the same every time).
-    static func scheduler(_ settings: Settings, fuzz: Bool) -> FSRSScheduler {
+    public static func scheduler(_ settings: Settings, fuzz: Bool) -> FSRSScheduler {
         FSRSScheduler(desiredRetention: Double(settings.desiredRetention) / 100, fuzz: fuzz)
     }
 

@@ -54,6 +54,9 @@ public struct Settings: Codable, Equatable, Sendable {
     /// The web origins (other than browser extensions and localhost) the learner let add
     /// words, answering a dictionary app's request for permission: "https://example.org".
     public var ankiConnectOrigins: [String] = []
+    /// The folder Kuchi syncs through (an absolute path), which a file synchronizer
+    /// (Syncthing, Nextcloud, Dropbox) copies between the learner's computers; nil: no sync.
+    public var syncFolder: String?
 
     /// The range desired retention is kept in, in percent: below 80 % reviews come too
     /// rarely to learn; above 95 % their number grows fast for little gain.
@@ -70,6 +73,7 @@ public struct Settings: Codable, Equatable, Sendable {
         case appearance, readings, pitchAccent, learningEnabled, speakNewWords, cardColor, deck, productionDecks
         case dailyNewCards, desiredRetention
         case ankiConnect, ankiConnectOrigins
+        case syncFolder
     }
 
     public init(from decoder: any Decoder) throws {
@@ -94,6 +98,11 @@ public struct Settings: Codable, Equatable, Sendable {
         ankiConnect = try container.decodeIfPresent(AnkiConnectSettings.self, forKey: .ankiConnect) ?? defaults.ankiConnect
         ankiConnectOrigins = try container.decodeIfPresent([String].self, forKey: .ankiConnectOrigins)
             ?? defaults.ankiConnectOrigins
+        syncFolder = try container.decodeIfPresent(String.self, forKey: .syncFolder)
+        if let syncFolder, !syncFolder.hasPrefix("/") {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [CodingKeys.syncFolder], debugDescription: tr("a sync folder is written as an absolute path, from /")))
+        }
         guard Self.isColor(cardColor) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.cardColor], debugDescription: tr("a colour is written #rrggbb")))
