@@ -9,14 +9,15 @@ extension ReviewStore {
             for name in decks {
                 guard let deck = try deckID(named: name) else { continue }
                 try database.query("""
-                    SELECT card, time, rating, state_before, answer_ms FROM review WHERE deck = ? ORDER BY id
+                    SELECT card.question, review.time, review.rating, review.state_before, review.answer_ms
+                    FROM review JOIN card ON card.id = review.card WHERE review.deck = ? ORDER BY review.id
                     """, [.integer(deck)]) { row in
                         guard let rating = FSRSRating(rawValue: Int(row.integer(2))) else {
                             throw InvalidRow(detail: "a review has an unknown rating \(row.integer(2))")
                         }
                         let before = row.optionalInteger(3).flatMap { FSRSState(rawValue: Int($0)) }
                         reviews.append(ExportedReview(
-                            card: row.integer(0), milliseconds: row.integer(1), rating: rating, stateBefore: before,
+                            card: CardID(deck: name, question: row.text(0)).stableNumber, milliseconds: row.integer(1), rating: rating, stateBefore: before,
                             durationMilliseconds: row.integer(4)))
                     }
             }
@@ -27,7 +28,8 @@ extension ReviewStore {
 
 /// One line of an exported review log.
 public struct ExportedReview: Sendable, Equatable {
-    /// The card's id in the database: the same for every review of one card.
+    /// The card's ``CardID/stableNumber``: the same for every review of one card, on
+    /// every device.
     public var card: Int64
     /// When it was answered, in milliseconds since 1970-01-01 UTC.
     public var milliseconds: Int64
