@@ -21,35 +21,33 @@ extension ReviewStore {
     /// One review event, as the replay needs it.
     struct ReviewEvent {
         let id: String
+        /// Who wrote it (for the report's count).
+        var device = ""
         let time: Int64
         let rating: FSRSRating
         let answerMilliseconds: Int64
     }
 
-    /// Merges `events` (any order, any repeats) into the store. Inside a transaction;
-    /// the outbox must have been filled first, so that every review in the store has
-    /// an event id.
-    func merge(_ events: [SyncEvent], clock: inout HybridClock, scheduler: FSRSScheduler) throws -> StoreMergeResult {
+    /// Merges `batch` (events in any order, any repeats) into the store. Inside a
+    /// transaction; the outbox must have been filled first in it, so that every review
+    /// in the store has an event id (and none is unsent).
+    ///
+    /// A review is new if its card's replay does not have it yet: the events are
+    /// compared card by card, one indexed read per card, not one per event.
+    func merge(_ batch: SyncMergeBatch, clock: inout HybridClock, scheduler: FSRSScheduler) throws -> StoreMergeResult {
         var result = StoreMergeResult()
-        var newReviews: [CardID: [ReviewEvent]] = [:]
-        var seen = Set<String>()
-        var retractedNow = Set<String>()
+        // Undos are few: all of them, read once.
+        var retracted = Set<String>()
+        try database.query("SELECT event FROM sync_retracted") { retracted.insert($0.text(0)) }
         var touched = Set<CardID>()
-        var latest: [String: Int64] = [:]
-        for event in events {
-            clock.receive(event.stamp)
-            latest[event.device] = max(latest[event.device] ?? .min, event.stamp.wall)
-            guard seen.insert(event.id).inserted else { continue }
+        if let latest = batch.latest { clock.receive(latest) }
+        for event in batch.others {
             switch event.body {
-            case .review(let card, let rating, let time, let answer):
-                if try database.integer("SELECT 1 FROM sync_review WHERE event = ?", [.text(event.id)]) != nil { continue }
-                if try database.integer("SELECT 1 FROM sync_retracted WHERE event = ?", [.text(event.id)]) != nil { continue }
-                newReviews[card, default: []].append(ReviewEvent(id: event.id, time: time, rating: rating, answerMilliseconds: answer))
-                result.reviewsByDevice[event.device, default: 0] += 1
+            case .review:
+                continue
             case .retraction(let target):
-                if try database.integer("SELECT 1 FROM sync_retracted WHERE event = ?", [.text(target)]) != nil { continue }
+                guard retracted.insert(target).inserted else { continue }
                 try database.run("INSERT INTO sync_retracted (event) VALUES (?)", [.text(target)])
-                retractedNow.insert(target)
                 result.retractions += 1
                 try database.query("""
                     SELECT d.name, c.question FROM sync_review AS s JOIN review AS r ON r.id = s.review
@@ -69,54 +67,62 @@ extension ReviewStore {
                 result.unknownKinds += 1
             }
         }
-        for (device, wall) in latest {
+        for (device, wall) in batch.devices {
             try database.run("""
                 INSERT INTO sync_device (device, wall) VALUES (?, ?)
                 ON CONFLICT (device) DO UPDATE SET wall = max(wall, excluded.wall)
                 """, [.text(device), .integer(wall)])
         }
-        // A review and its retraction in one batch: the review never enters.
-        for (card, reviews) in newReviews where reviews.contains(where: { retractedNow.contains($0.id) }) {
-            newReviews[card] = reviews.filter { !retractedNow.contains($0.id) }
+        for card in touched.union(batch.reviews.keys) {
+            let added = try replay(
+                card, adding: batch.reviews[card] ?? [], retracted: retracted, force: touched.contains(card), scheduler: scheduler)
+            for review in added { result.reviewsByDevice[review.device, default: 0] += 1 }
         }
-        for card in touched.union(newReviews.keys) {
-            try replay(card, adding: newReviews[card] ?? [], scheduler: scheduler)
-            result.cardsReplayed += 1
-        }
+        // The replays' rows are the folder's, not this device's to send (the outbox
+        // was filled before, so these are all the table holds).
+        try database.run("DELETE FROM sync_unsent_review")
         try saveSyncClock(clock)
         return result
     }
 
-    /// Rebuilds `card`'s reviews and state from its reviews in the store that are not
-    /// retracted and `adding`, in time order (then event id: the same on every device).
-    private func replay(_ card: CardID, adding: [ReviewEvent], scheduler: FSRSScheduler) throws {
+    /// Rebuilds `card`'s reviews and state from its reviews in the store and `adding`,
+    /// less those `retracted`, in time order (then event id: the same on every device).
+    /// Returns the reviews of `adding` it did not have; with none, and unless `force`d
+    /// (a retraction named one of its reviews), the card is left as it is.
+    private func replay(
+        _ card: CardID, adding: [ReviewEvent], retracted: Set<String>, force: Bool, scheduler: FSRSScheduler
+    ) throws -> [ReviewEvent] {
         guard let deck = try deckID(named: card.deck, creating: true) else {
             throw InvalidRow(detail: "deck \(card.deck) could not be added")
         }
-        var reviews = adding
-        if let stored = try storedCard(deck: deck, question: card.question) {
-            var rows: [Int64] = []
+        var reviews: [ReviewEvent] = []
+        var rows: [Int64] = []
+        let stored = try storedCard(deck: deck, question: card.question)
+        if let stored {
             try database.query("""
                 SELECT r.id, s.event, r.time, r.rating, r.answer_ms FROM review AS r JOIN sync_review AS s ON s.review = r.id
                 WHERE r.card = ?
                 """, [.integer(stored.id)]) { row in
                     rows.append(row.integer(0))
-                    let event = row.text(1)
                     guard let rating = FSRSRating(rawValue: Int(row.integer(3))) else {
                         throw InvalidRow(detail: "review \(row.integer(0)) has an unknown rating \(row.integer(3))")
                     }
-                    reviews.append(ReviewEvent(id: event, time: row.integer(2), rating: rating, answerMilliseconds: row.integer(4)))
+                    reviews.append(ReviewEvent(id: row.text(1), time: row.integer(2), rating: rating, answerMilliseconds: row.integer(4)))
                 }
+        }
+        // Read twice (a file and its conflict copy) or already here: once.
+        var known = Set(reviews.map(\.id))
+        let added = adding.filter { known.insert($0.id).inserted && !retracted.contains($0.id) }
+        guard !added.isEmpty || force else { return [] }
+        if let stored {
             // The event ids go first, so taking the rows out notes no retraction.
             for row in rows { try database.run("DELETE FROM sync_review WHERE review = ?", [.integer(row)]) }
             _ = try forget(card: stored.id, deck: deck, question: card.question)
-            let retracted = try reviews.filter {
-                try database.integer("SELECT 1 FROM sync_retracted WHERE event = ?", [.text($0.id)]) != nil
-            }.map(\.id)
-            reviews.removeAll { retracted.contains($0.id) }
         }
+        reviews += added
+        reviews.removeAll { retracted.contains($0.id) }
         let replayed = Self.replayed(reviews, scheduler: scheduler)
-        guard let first = replayed.first, let last = replayed.last else { return }
+        guard let first = replayed.first, let last = replayed.last else { return added }
         let row = try insertCard(
             deck: deck, question: card.question, state: last.after, firstReview: Date(storeMilliseconds: first.event.time))
         var before: FSRSCard?
@@ -126,9 +132,9 @@ extension ReviewStore {
                 answerTime: Duration(storeMilliseconds: event.answerMilliseconds), after: after)
             let id = try insertReview(review, card: row, deck: deck, before: before)
             try database.run("INSERT INTO sync_review (review, event) VALUES (?, ?)", [.integer(id), .text(event.id)])
-            try database.run("DELETE FROM sync_unsent_review WHERE review = ?", [.integer(id)])
             before = after
         }
+        return added
     }
 
     /// Sets the state of the card row `card` (if it still has one) to the replay of its
@@ -190,6 +196,29 @@ extension ReviewStore {
         var devices: [(device: String, wall: Int64)] = []
         try database.query("SELECT device, wall FROM sync_device ORDER BY device") { devices.append(($0.text(0), $0.integer(1))) }
         return devices
+    }
+}
+
+/// The events of one merge, gathered file by file so that each file's lines can go
+/// once read: reviews by card (what the replay needs), the other events as they are
+/// (few), each device's latest wall time and the latest stamp.
+struct SyncMergeBatch {
+    var reviews: [CardID: [ReviewStore.ReviewEvent]] = [:]
+    var others: [SyncEvent] = []
+    var devices: [String: Int64] = [:]
+    var latest: HLCStamp?
+
+    mutating func add(_ events: [SyncEvent]) {
+        for event in events {
+            if latest.map({ event.stamp > $0 }) ?? true { latest = event.stamp }
+            devices[event.device] = max(devices[event.device] ?? .min, event.stamp.wall)
+            if case .review(let card, let rating, let time, let answer) = event.body {
+                reviews[card, default: []].append(ReviewStore.ReviewEvent(
+                    id: event.id, device: event.device, time: time, rating: rating, answerMilliseconds: answer))
+            } else {
+                others.append(event)
+            }
+        }
     }
 }
 

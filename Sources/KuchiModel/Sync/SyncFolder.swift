@@ -112,19 +112,21 @@ public final class SyncFolder {
     /// (fuzz off, so every device computes the same state).
     public func merge(settings: Settings, scheduler: FSRSScheduler) throws(SyncError) -> SyncReport {
         var report = SyncReport()
-        let files = reader.logFiles()
-        let marks = try storeErrors { try files.map { try store.syncFileMark($0) } }
-        var reads: [(file: String, read: SyncLogReader.Read)] = []
-        for (file, mark) in zip(files, marks) {
-            let read = reader.read(file, from: mark)
+        var batch = SyncMergeBatch()
+        var marks: [(file: String, mark: SyncFileMark)] = []
+        var foreign = false
+        for file in reader.logFiles() {
+            let read = reader.read(file, from: try storeErrors { try store.syncFileMark(file) })
             report.problems += read.problems
-            reads.append((file, read))
+            // A copy of this installation wrote to this device's log?
+            if !foreign {
+                foreign = try storeErrors { try read.events.contains { try $0.device == device && !store.isOwnEvent($0.id) } }
+            }
+            batch.add(read.events)
+            marks.append((file, read.mark))
         }
-        // A copy of this installation wrote to this device's log: go on as a new device
-        // before writing anything, so that no log ever has two writers.
-        let foreign = try storeErrors {
-            try reads.contains { try $0.read.events.contains { try $0.device == device && !store.isOwnEvent($0.id) } }
-        }
+        // If so, go on as a new device before writing anything, so that no log ever
+        // has two writers.
         if foreign {
             report.replacedDevice = device
             do {
@@ -140,8 +142,8 @@ public final class SyncFolder {
                 var clock = try store.syncClock()
                 let filled = try store.fillOutbox(
                     device: device, clock: &clock, now: stamp, settings: changedSettings, scheduler: scheduler)
-                let merged = try store.merge(reads.flatMap(\.read.events), clock: &clock, scheduler: scheduler)
-                for (file, read) in reads { try store.saveSyncFileMark(read.mark, of: file) }
+                let merged = try store.merge(batch, clock: &clock, scheduler: scheduler)
+                for (file, mark) in marks { try store.saveSyncFileMark(mark, of: file) }
                 return (filled, merged)
             }
         }

@@ -58,29 +58,29 @@ package struct SyncLogReader {
     func read(_ file: String, from mark: SyncFileMark) -> Read {
         let path = LocalPath(folder.appendingPathComponent(file))
         var start = mark
-        var bytes: [UInt8]
+        let bytes: Data
         // The last line read must still be there, just before the mark.
         let tailStart = Int(start.offset - start.tailLength)
         if start.offset > 0, let data = try? BoundedRead.contents(of: path, from: tailStart, upTo: Self.limit),
             data.count >= Int(start.tailLength), CRC32.checksum(data.prefix(Int(start.tailLength))) == start.tailSum
         {
-            bytes = Array(data.dropFirst(Int(start.tailLength)))
+            bytes = data.dropFirst(Int(start.tailLength))
         } else {
             start = SyncFileMark()
             guard let data = try? BoundedRead.contents(of: path, from: 0, upTo: Self.limit) else { return Read(mark: mark) }
-            bytes = Array(data)
+            bytes = data
         }
         var read = Read(mark: start)
-        var lineStart = 0
-        var index = 0
-        while index < bytes.count {
+        var lineStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             defer { index += 1 }
             guard bytes[index] == UInt8(ascii: "\n") else { continue }
             let line = bytes[lineStart..<index]
             read.mark.lines += 1
             if !line.isEmpty {
                 do throws(SyncLine.Problem) {
-                    read.events.append(try SyncLine.decode(line))
+                    read.events.append(try SyncLine.decode(ArraySlice(line)))
                 } catch {
                     read.problems.append(SyncProblem(file: file, line: read.mark.lines, reason: error.reason))
                 }
