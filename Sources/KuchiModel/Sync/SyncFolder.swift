@@ -8,10 +8,10 @@ import FoundationEssentials
 /// - ``init(folder:dataDirectory:store:now:)`` when sync is switched on and at start-up;
 /// - ``merge(settings:scheduler:)`` at start-up, when the folder changed (a file
 ///   monitor), and between questions, never mid-answer; it also sends what is unsent;
-/// - ``send(scheduler:)`` after each answer, undo, suspension or reset: cheap, appends the few
+/// - ``send(settings:scheduler:)`` after each answer, undo, suspension or reset: cheap, appends the few
 ///   new lines (if Kuchi is killed before, the next send or merge appends them:
 ///   the database notes them in the same transaction as the change);
-/// - ``merge(settings:scheduler:)`` with the new settings after the learner changed a
+/// - ``send(settings:scheduler:)`` with the new settings after the learner changed a
 ///   synced one (``Settings/syncedValues``), so the change is stamped when it was made.
 ///
 /// Not `Sendable`, like the ``ReviewStore`` it writes to: use it where the store is used.
@@ -90,15 +90,18 @@ public final class SyncFolder {
         if version > Double(formatVersion) { throw SyncError(folder: path, kind: .newerFormat(Int(version))) }
     }
 
-    /// Appends this device's changes not yet in its log (answers, undos, suspensions)
-    /// and returns how many events it wrote.
+    /// Appends this device's changes not yet in its log (answers, undos, suspensions,
+    /// resets, and the synced `settings` that differ from what the folder last agreed
+    /// on, if given) and returns how many events it wrote. Reads nothing: cheap after
+    /// each answer. `scheduler` gives the cards answered their replayed state.
     @discardableResult
-    public func send(scheduler: FSRSScheduler) throws(SyncError) -> Int {
+    public func send(settings: Settings? = nil, scheduler: FSRSScheduler) throws(SyncError) -> Int {
         let stamp = now().storeMilliseconds
         let filled = try storeErrors {
-            try store.syncTransaction {
+            let changed = try settings.map(localSettingChanges) ?? []
+            return try store.syncTransaction {
                 var clock = try store.syncClock()
-                return try store.fillOutbox(device: device, clock: &clock, now: stamp, settings: [], scheduler: scheduler)
+                return try store.fillOutbox(device: device, clock: &clock, now: stamp, settings: changed, scheduler: scheduler)
             }
         }
         return try flushOutbox(filled)

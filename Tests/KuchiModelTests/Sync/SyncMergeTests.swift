@@ -76,6 +76,20 @@ struct SyncMergeTests {
         #expect(desktop.settings.syncedValues.keys.sorted() == ["dailyNewCards", "desiredRetention", "productionDecks", "readings"])
     }
 
+    @Test("a setting change sent when it is made (no merge) reaches the other device; sending again sends nothing")
+    func settingSentWhenMade() throws {
+        let temporaryFolder = try TemporaryFolder()
+        let desktop = try SyncTestDevice(root: temporaryFolder.url, name: "desktop")
+        let laptop = try SyncTestDevice(root: temporaryFolder.url, name: "laptop")
+        desktop.settings.readings = .romaji
+        // Positive control: without the settings, nothing is sent.
+        #expect(try desktop.sync.send(scheduler: SyncTestDevice.scheduler) == 0)
+        #expect(try desktop.sync.send(settings: desktop.settings, scheduler: SyncTestDevice.scheduler) == 1)
+        #expect(try desktop.sync.send(settings: desktop.settings, scheduler: SyncTestDevice.scheduler) == 0)
+        try copyFolder(from: desktop.folder, to: laptop.folder)
+        #expect(try laptop.merge().settings?.readings == .romaji)
+    }
+
     @Test("a device whose settings were never changed does not overrule one whose were")
     func defaultsDoNotOverrule() throws {
         let temporaryFolder = try TemporaryFolder()
