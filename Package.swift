@@ -29,7 +29,7 @@ import PackageDescription
 // no default include path holds.
 
 // KuchiModel's topic folders, each opening with a README.md that says what it owns.
-let kuchiModelFolders: [String] = ["Decks", "Importing", "Importing/AnkiImport", "JSON", "Practice", "Scheduling", "CardBrowser", "Japanese", "UserFiles", "SafeFileIO", "FSRS", "ReviewStore", "Localization", "Dictionary", "AnkiConnect", "Handwriting"]
+let kuchiModelFolders: [String] = ["Decks", "Importing", "Importing/AnkiImport", "JSON", "Practice", "Scheduling", "CardBrowser", "Japanese", "UserFiles", "SafeFileIO", "FSRS", "ReviewStore", "Localization", "Dictionary", "AnkiConnect", "Handwriting", "Sync"]
 
 let package = Package(
     name: "Kuchi",

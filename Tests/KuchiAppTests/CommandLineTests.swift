@@ -91,7 +91,7 @@ struct CommandLineTests {
     func help() throws {
         let result = try runKuchi(["--help"])
         #expect(result.status == 0)
-        for option in ["--deck=FILE", "--check-deck=FILE", "--version", "--help-gapplication"] {
+        for option in ["--deck=FILE", "--check-deck=FILE", "--sync", "--version", "--help-gapplication"] {
             #expect(result.output.contains(option), "\(option) in:\n\(result.output)")
         }
     }

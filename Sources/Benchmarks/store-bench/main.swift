@@ -9,7 +9,7 @@
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
 // `--typed`, `--furigana`, `--zip-bomb`, `--replay` (a package's history replayed into the
 // review store, ReplayBench.swift) and `--dictionary` (the bundled dictionary's lookups,
-// DictionaryBench.swift) print that table only. `--optimizer [--reviews N] [--cards N]`
+// DictionaryBench.swift) and `--sync` (a sync folder merged, SyncBench.swift) print that table only. `--optimizer [--reviews N] [--cards N]`
 // fits FSRS parameters to a simulated learner's log (OptimizerBench.swift), beside
 // fsrs-rs-python when KUCHI_FSRS_PYTHON names a python that has it. `--handwriting`:
 // Zinnia's recognition of one character (HandwritingBench.swift).
@@ -54,6 +54,10 @@ if CommandLine.arguments.contains("--furigana") {
 }
 if CommandLine.arguments.contains("--replay") {
     try ReplayBench.table().print()
+    exit(0)
+}
+if CommandLine.arguments.contains("--sync") {
+    try SyncBench.table().print()
     exit(0)
 }
 if CommandLine.arguments.contains("--zip-bomb") {

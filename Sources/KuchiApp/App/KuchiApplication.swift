@@ -6,7 +6,7 @@ import KuchiModel
 ///
 /// One instance runs at a time. A later launch's `--deck` or `--import-deck` is sent
 /// to the running instance, which acts on it and comes to the front; `--version`,
-/// `--check-deck`, `--export-deck` and `--export-reviews` are answered where they were
+/// `--check-deck`, `--export-deck`, `--export-reviews` and `--sync` are answered where they were
 /// typed.
 @MainActor
 public final class KuchiApplication {
@@ -46,6 +46,7 @@ public final class KuchiApplication {
         application.addOption(
             "export-reviews", description: tr("Export the chosen deck's review log to FILE (CSV for the FSRS optimizer) and exit"),
             argument: "FILE")
+        application.addOption("sync", description: tr("Merge the sync folder set in Settings once, and exit"))
         application.addOption("version", description: tr("Show the version and exit"))
         application.onOptions { [unowned self] options in self.handleHere(options) }
         application.onCommandLine { [unowned self] commandLine in self.handle(commandLine) }
@@ -80,6 +81,9 @@ public final class KuchiApplication {
         if options.contains("version") {
             print("kuchi \(DataLocator.version)")
             return 0
+        }
+        if options.contains("sync") {
+            return SyncCommand.run(storage: AppModels.userStorage, databaseName: AppModels.reviewDatabaseName)
         }
         if let path = options.bytes("check-deck") {
             return DeckCheck.run(path: LocalPath(bytes: path), catalog: AppModels.catalog)

@@ -8,9 +8,7 @@ extension ReviewStore {
             var reviews: [ExportedReview] = []
             for name in decks {
                 guard let deck = try deckID(named: name) else { continue }
-                try readReviews(
-                    "SELECT card, time, rating, state_before, answer_ms FROM review WHERE deck = ? ORDER BY id",
-                    [.integer(deck)], into: &reviews)
+                try readReviews(deck: deck, into: &reviews)
             }
             return reviews.sorted { ($0.milliseconds, $0.card) < ($1.milliseconds, $1.card) }
         }
@@ -21,7 +19,7 @@ extension ReviewStore {
     public func exportedReviews() throws(ReviewStoreError) -> [ExportedReview] {
         try storeErrors {
             var reviews: [ExportedReview] = []
-            try readReviews("SELECT card, time, rating, state_before, answer_ms FROM review ORDER BY id", [], into: &reviews)
+            try readReviews(deck: nil, into: &reviews)
             return reviews.sorted { ($0.milliseconds, $0.card) < ($1.milliseconds, $1.card) }
         }
     }
@@ -46,22 +44,37 @@ extension ReviewStore {
     }
 
     /// The reviews `sql` selects (card, time, rating, state before, answer time), added to `reviews`.
-    private func readReviews(_ sql: String, _ values: [SQLiteValue], into reviews: inout [ExportedReview]) throws {
-        try database.query(sql, values) { row in
-            guard let rating = FSRSRating(rawValue: Int(row.integer(2))) else {
-                throw InvalidRow(detail: "a review has an unknown rating \(row.integer(2))")
+    /// Appends the reviews of the deck row `deck` (of every deck when nil), in the
+    /// order they were recorded, each card named by its ``CardID/stableNumber`` (its
+    /// deck and word: the same on every device, unlike its row).
+    private func readReviews(deck: Int64?, into reviews: inout [ExportedReview]) throws {
+        // One deck's reviews are read from the index of reviews by deck.
+        let sql = deck == nil
+            ? """
+                SELECT deck.name, card.question, review.time, review.rating, review.state_before, review.answer_ms
+                FROM review JOIN card ON card.id = review.card JOIN deck ON deck.id = review.deck ORDER BY review.id
+                """
+            : """
+                SELECT deck.name, card.question, review.time, review.rating, review.state_before, review.answer_ms
+                FROM review JOIN card ON card.id = review.card JOIN deck ON deck.id = review.deck
+                WHERE review.deck = ? ORDER BY review.id
+                """
+        try database.query(sql, deck.map { [.integer($0)] } ?? []) { row in
+                guard let rating = FSRSRating(rawValue: Int(row.integer(3))) else {
+                    throw InvalidRow(detail: "a review has an unknown rating \(row.integer(3))")
+                }
+                let before = row.optionalInteger(4).flatMap { FSRSState(rawValue: Int($0)) }
+                reviews.append(ExportedReview(
+                    card: CardID(deck: row.text(0), question: row.text(1)).stableNumber, milliseconds: row.integer(2),
+                    rating: rating, stateBefore: before, durationMilliseconds: row.integer(5)))
             }
-            let before = row.optionalInteger(3).flatMap { FSRSState(rawValue: Int($0)) }
-            reviews.append(ExportedReview(
-                card: row.integer(0), milliseconds: row.integer(1), rating: rating, stateBefore: before,
-                durationMilliseconds: row.integer(4)))
-        }
     }
 }
 
 /// One line of an exported review log.
 public struct ExportedReview: Sendable, Equatable {
-    /// The card's id in the database: the same for every review of one card.
+    /// The card's ``CardID/stableNumber``: the same for every review of one card, on
+    /// every device.
     public var card: Int64
     /// When it was answered, in milliseconds since 1970-01-01 UTC.
     public var milliseconds: Int64

@@ -17,7 +17,7 @@ package struct ReviewStoreMigration: Sendable {
 /// 1970-01-01 UTC (like Anki's review log ids), so `datetime(time / 1000, 'unixepoch')`
 /// reads them; ids are SQLite rowids.
 package enum ReviewStoreSchema {
-    package static let migrations = [version1, version2, version3, version4]
+    package static let migrations = [version1, version2, version3, version4, version5]
 
     /// v1: decks and their question lists, card memory states, the append-only review
     /// log, the legacy counts.
@@ -145,5 +145,74 @@ package enum ReviewStoreSchema {
             -- The first card id the import could have added: the cards it added.
             first_card INTEGER NOT NULL
         ) STRICT;
+        """)
+
+    /// v5: sync through a folder (Sync/). What this device has done that its log in the
+    /// folder does not have yet is recorded by triggers in the same transaction as the
+    /// change itself, so a kill between the database's commit and the file's append
+    /// loses nothing: the next append catches up from these tables. Every review
+    /// already in the database is unsent until the first sync.
+    static let version5 = ReviewStoreMigration(version: 5, sql: """
+        -- Reviews known to the folder, with their event ids (the merge's set union).
+        CREATE TABLE sync_review (
+            review INTEGER PRIMARY KEY,
+            event TEXT NOT NULL UNIQUE
+        ) STRICT;
+        -- This device's reviews, undos and suspensions not yet in its log.
+        CREATE TABLE sync_unsent_review (review INTEGER PRIMARY KEY) STRICT;
+        -- A retraction keeps its review's card row, whose state is replayed without it.
+        CREATE TABLE sync_unsent_retraction (event TEXT PRIMARY KEY, card INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+        CREATE TABLE sync_unsent_suspension (
+            deck INTEGER NOT NULL,
+            question TEXT NOT NULL,
+            PRIMARY KEY (deck, question)
+        ) STRICT, WITHOUT ROWID;
+        -- Review events taken back, from any device: a review arriving after its
+        -- retraction stays out.
+        CREATE TABLE sync_retracted (event TEXT PRIMARY KEY) STRICT, WITHOUT ROWID;
+        -- Each register's winning value and its stamp (setting, suspension, card field).
+        CREATE TABLE sync_register (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL,
+            wall INTEGER NOT NULL,
+            counter INTEGER NOT NULL,
+            device TEXT NOT NULL,
+            event TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        -- Lines made from the unsent tables but not yet known to be in the log.
+        CREATE TABLE sync_outbox (id INTEGER PRIMARY KEY, wall INTEGER NOT NULL, line TEXT NOT NULL) STRICT;
+        -- Every event this installation wrote: one of its device's that is not here was
+        -- written by a copy of this installation.
+        CREATE TABLE sync_own (event TEXT PRIMARY KEY) STRICT, WITHOUT ROWID;
+        -- How far each log file of the folder has been read (bytes and lines), and the
+        -- length and CRC-32 of the last line read: a file replaced by another version
+        -- (a synchronizer's conflict winner) is read again from its start.
+        CREATE TABLE sync_file (
+            path TEXT PRIMARY KEY,
+            offset INTEGER NOT NULL,
+            lines INTEGER NOT NULL,
+            tail_length INTEGER NOT NULL,
+            tail_sum INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        -- The devices seen in the folder and their latest stamp.
+        CREATE TABLE sync_device (device TEXT PRIMARY KEY, wall INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+        -- The hybrid clock's last stamp, and other single values.
+        CREATE TABLE sync_state (key TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+
+        INSERT INTO sync_unsent_review SELECT id FROM review;
+        INSERT INTO sync_unsent_suspension SELECT deck, question FROM suspended_card;
+        CREATE TRIGGER sync_review_added AFTER INSERT ON review
+            BEGIN INSERT INTO sync_unsent_review (review) VALUES (NEW.id); END;
+        -- A review taken back: never sent, it is simply gone; sent, its retraction is due.
+        CREATE TRIGGER sync_review_taken_back AFTER DELETE ON review BEGIN
+            DELETE FROM sync_unsent_review WHERE review = OLD.id;
+            INSERT OR IGNORE INTO sync_unsent_retraction SELECT event, OLD.card FROM sync_review WHERE review = OLD.id;
+            INSERT OR IGNORE INTO sync_retracted SELECT event FROM sync_review WHERE review = OLD.id;
+            DELETE FROM sync_review WHERE review = OLD.id;
+        END;
+        CREATE TRIGGER sync_suspended AFTER INSERT ON suspended_card
+            BEGIN INSERT OR IGNORE INTO sync_unsent_suspension VALUES (NEW.deck, NEW.question); END;
+        CREATE TRIGGER sync_unsuspended AFTER DELETE ON suspended_card
+            BEGIN INSERT OR IGNORE INTO sync_unsent_suspension VALUES (OLD.deck, OLD.question); END;
         """)
 }

@@ -114,6 +114,14 @@ public enum BoundedRead {
         return (descriptor, Int(status.st_size))
     }
 
+    /// The bytes of the regular file at `path` from `offset` on, at most `limit`: a log
+    /// read on from where the last read stopped.
+    static func contents(of path: LocalPath, from offset: Int, upTo limit: Int) throws(FileReadError) -> Data {
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        return try read(descriptor, path: path, from: offset, upTo: limit, expected: min(size - offset, limit))
+    }
+
     /// Reads from `offset` until `limit` bytes or the end of the file (which may have
     /// grown or shrunk since it was measured); `expected` is the capacity reserved.
     private static func read(

@@ -133,7 +133,7 @@ public final class StudyPlanner {
     /// desired retention of `settings`, fuzz on (as in Anki) unless `fuzz` says not (a
     /// replayed history is the same every time). Every scheduler the planner makes is
     /// made here.
-    static func scheduler(_ settings: Settings, fuzz: Bool) -> FSRSScheduler {
+    public static func scheduler(_ settings: Settings, fuzz: Bool) -> FSRSScheduler {
         FSRSScheduler(
             parameters: settings.fsrsParameters, desiredRetention: Double(settings.desiredRetention) / 100, fuzz: fuzz)
     }

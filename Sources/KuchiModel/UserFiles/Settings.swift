@@ -57,6 +57,9 @@ public struct Settings: Codable, Equatable, Sendable {
     /// The web origins (other than browser extensions and localhost) the learner let add
     /// words, answering a dictionary app's request for permission: "https://example.org".
     public var ankiConnectOrigins: [String] = []
+    /// The folder Kuchi syncs through (an absolute path), which a file synchronizer
+    /// (Syncthing, Nextcloud, Dropbox) copies between the learner's computers; nil: no sync.
+    public var syncFolder: String?
 
     /// FSRS parameters fitted to this learner's reviews, once a fit predicted them better
     /// than the defaults (nil: the defaults). Settings+MemoryModel.swift.
@@ -83,6 +86,7 @@ public struct Settings: Codable, Equatable, Sendable {
         case dailyNewCards, desiredRetention
         case ankiConnect, ankiConnectOrigins
         case memoryModel = "fsrsParameters", lastFitReviewCount = "fsrsLastFitReviews", leechAction = "leeches"
+        case syncFolder
     }
 
     public init(from decoder: any Decoder) throws {
@@ -112,6 +116,11 @@ public struct Settings: Codable, Equatable, Sendable {
         lastFitReviewCount = try Self.wholeNumber(CodingKeys.lastFitReviewCount, in: container, range: Self.reviewCountRange)
             ?? defaults.lastFitReviewCount
         leechAction = try container.decodeIfPresent(LeechAction.self, forKey: .leechAction) ?? defaults.leechAction
+        syncFolder = try container.decodeIfPresent(String.self, forKey: .syncFolder)
+        if let syncFolder, !syncFolder.hasPrefix("/") {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [CodingKeys.syncFolder], debugDescription: tr("a sync folder is written as an absolute path, from /")))
+        }
         guard Self.isColor(cardColor) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [CodingKeys.cardColor], debugDescription: tr("a colour is written #rrggbb")))

@@ -78,13 +78,29 @@ struct CardScheduleTests {
         let reviews = try store.exportedReviews(decks: ["jlpt-n5", "jlpt-n5/production"])
         let text = String(decoding: ReviewLogCSV.encode(reviews), as: UTF8.self)
         let ms = Int64(storeEpoch.timeIntervalSince1970 * 1000)
+        let dog = CardID(deck: "jlpt-n5", question: "犬").stableNumber
+        let cat = CardID(deck: "jlpt-n5/production", question: "猫").stableNumber
         #expect(text == """
             card_id,review_time,review_rating,review_state,review_duration
-            1,\(ms),1,0,1500
-            2,\(ms + 50_000),3,0,1500
-            1,\(ms + 100_000),3,1,1500
+            \(dog),\(ms),1,0,1500
+            \(cat),\(ms + 50_000),3,0,1500
+            \(dog),\(ms + 100_000),3,1,1500
 
             """)
+        #expect(dog != cat && dog > 0 && dog < 1 << 53)
+    }
+
+    @Test("a card's export id is the same in two databases that gave its rows different ids")
+    func exportIDIsTheSameEverywhere() throws {
+        let temporaryFolder = try TemporaryFolder()
+        let first = try ReviewStore(path: temporaryFolder.url.appendingPathComponent("a.sqlite3").path)
+        let second = try ReviewStore(path: temporaryFolder.url.appendingPathComponent("b.sqlite3").path)
+        try first.record(makeReview("犬", at: 0))
+        try second.record(makeReview("猫", at: 0))
+        try second.record(makeReview("犬", at: 0))
+        let dogFirst = try first.exportedReviews(decks: ["jlpt-n5"]).map(\.card)
+        let dogSecond = try second.exportedReviews(decks: ["jlpt-n5"]).filter { $0.card != CardID(deck: "jlpt-n5", question: "猫").stableNumber }.map(\.card)
+        #expect(dogFirst == dogSecond && dogFirst.count == 1)
     }
 }
 

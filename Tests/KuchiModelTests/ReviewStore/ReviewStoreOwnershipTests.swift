@@ -39,7 +39,9 @@ struct ReviewStoreOwnershipTests {
 
         let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
         #expect(error?.kind == .foreign(tables: [
-            "card", "deck", "deck_question", "event", "legacy_progress", "review", "suspended_card", "unlisted_import",
+            "card", "deck", "deck_question", "event", "legacy_progress", "review", "suspended_card", "sync_device",
+            "sync_file", "sync_outbox", "sync_own", "sync_register", "sync_retracted", "sync_review", "sync_state",
+            "sync_unsent_retraction", "sync_unsent_review", "sync_unsent_suspension", "unlisted_import",
         ]))
     }
 

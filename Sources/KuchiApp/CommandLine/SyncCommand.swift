@@ -1,0 +1,60 @@
+import FoundationEssentials
+import KuchiModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `kuchi --sync`: merges the sync folder set in settings.json (`"syncFolder"`) once,
+/// without a window, and prints one line ("synced: 5 new reviews from 1 other
+/// device"); damaged lines it skipped are listed on standard error, each naming its
+/// file and line. Exits 1 with the reason, naming the folder, when it cannot sync.
+enum SyncCommand {
+    @MainActor
+    static func run(storage: UserStore, databaseName: String) -> Int32 {
+        var settings = Settings()
+        switch storage.loadSettings() {
+        case .loaded(let loaded): settings = loaded
+        case .missing: break
+        case .unusable(let problem):
+            return fail(problem.description)
+        }
+        guard let folder = settings.syncFolder else {
+            return fail(tr("no sync folder is set: add \"syncFolder\": \"/path/to/folder\" to {file}", [
+                "file": storage.location.settingsFile.path,
+            ]))
+        }
+        let database = storage.location.dataDirectory.appendingPathComponent(databaseName).path
+        do throws(SyncError) {
+            let store: ReviewStore
+            do {
+                store = try ReviewStore(path: database)
+            } catch {
+                throw SyncError(folder: folder, kind: .store(error))
+            }
+            let sync = try SyncFolder(folder: folder, dataDirectory: storage.location.dataDirectory, store: store)
+            let report = try sync.merge(settings: settings, scheduler: StudyPlanner.scheduler(settings, fuzz: false))
+            for problem in report.problems { printError(PrintableText.escaping(problem.description)) }
+            if let updated = report.settings {
+                do {
+                    try storage.saveSettings(updated)
+                } catch {
+                    return fail(error.description)
+                }
+            }
+            print(report.summary)
+            return 0
+        } catch {
+            return fail(error.description)
+        }
+    }
+
+    private static func fail(_ reason: String) -> Int32 {
+        printError("kuchi: " + PrintableText.escaping(reason))
+        return 1
+    }
+
+    private static func printError(_ text: String) {
+        var line = text + "\n"
+        line.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
+    }
+}

@@ -1,0 +1,231 @@
+import FoundationEssentials
+
+/// What one merge changed in the store, for the report and for the app to apply.
+struct StoreMergeResult {
+    /// Review events new to this store, by device.
+    var reviewsByDevice: [String: Int] = [:]
+    var retractions = 0
+    /// Registers whose value changed: settings (key → JSON value) and card fields.
+    var settings: [String: String] = [:]
+    var fields: [SyncCardField] = []
+    var suspensions = 0
+    var unknownKinds = 0
+    /// Cards whose state was replayed from their reviews.
+    var cardsReplayed = 0
+}
+
+/// Merging other devices' events into the store: the set union of reviews, each
+/// touched card's FSRS state replayed from all its reviews in time order, retractions
+/// taking their review out of the replay, registers kept by the later stamp.
+extension ReviewStore {
+    /// One review event, as the replay needs it.
+    struct ReviewEvent {
+        let id: String
+        /// Who wrote it (for the report's count).
+        var device = ""
+        let time: Int64
+        let rating: FSRSRating
+        let answerMilliseconds: Int64
+    }
+
+    /// Merges `batch` (events in any order, any repeats) into the store. Inside a
+    /// transaction; the outbox must have been filled first in it, so that every review
+    /// in the store has an event id (and none is unsent).
+    ///
+    /// A review is new if its card's replay does not have it yet: the events are
+    /// compared card by card, one indexed read per card, not one per event.
+    func merge(_ batch: SyncMergeBatch, clock: inout HybridClock, scheduler: FSRSScheduler) throws -> StoreMergeResult {
+        var result = StoreMergeResult()
+        // Undos are few: all of them, read once.
+        var retracted = Set<String>()
+        try database.query("SELECT event FROM sync_retracted") { retracted.insert($0.text(0)) }
+        var touched = Set<CardID>()
+        if let latest = batch.latest { clock.receive(latest) }
+        for event in batch.others {
+            switch event.body {
+            case .review:
+                continue
+            case .retraction(let target):
+                guard retracted.insert(target).inserted else { continue }
+                try database.run("INSERT INTO sync_retracted (event) VALUES (?)", [.text(target)])
+                result.retractions += 1
+                try database.query("""
+                    SELECT d.name, c.question FROM sync_review AS s JOIN review AS r ON r.id = s.review
+                        JOIN card AS c ON c.id = r.card JOIN deck AS d ON d.id = r.deck WHERE s.event = ?
+                    """, [.text(target)]) { touched.insert(CardID(deck: $0.text(0), question: $0.text(1))) }
+            case .suspension(let card, let isSuspended):
+                guard try storeRegister(event) else { continue }
+                try applySuspension(isSuspended, card: card)
+                result.suspensions += 1
+            case .cardField(let card, let field, let value):
+                guard try storeRegister(event) else { continue }
+                result.fields.append(SyncCardField(card: card, field: field, value: value))
+            case .setting(let key, let value):
+                guard try storeRegister(event) else { continue }
+                result.settings[key] = value
+            case .unknown:
+                result.unknownKinds += 1
+            }
+        }
+        for (device, wall) in batch.devices {
+            try database.run("""
+                INSERT INTO sync_device (device, wall) VALUES (?, ?)
+                ON CONFLICT (device) DO UPDATE SET wall = max(wall, excluded.wall)
+                """, [.text(device), .integer(wall)])
+        }
+        for card in touched.union(batch.reviews.keys) {
+            let added = try replay(
+                card, adding: batch.reviews[card] ?? [], retracted: retracted, force: touched.contains(card), scheduler: scheduler)
+            for review in added { result.reviewsByDevice[review.device, default: 0] += 1 }
+        }
+        // The replays' rows are the folder's, not this device's to send (the outbox
+        // was filled before, so these are all the table holds).
+        try database.run("DELETE FROM sync_unsent_review")
+        try saveSyncClock(clock)
+        return result
+    }
+
+    /// Rebuilds `card`'s reviews and state from its reviews in the store and `adding`,
+    /// less those `retracted`, in time order (then event id: the same on every device).
+    /// Returns the reviews of `adding` it did not have; with none, and unless `force`d
+    /// (a retraction named one of its reviews), the card is left as it is.
+    private func replay(
+        _ card: CardID, adding: [ReviewEvent], retracted: Set<String>, force: Bool, scheduler: FSRSScheduler
+    ) throws -> [ReviewEvent] {
+        guard let deck = try deckID(named: card.deck, creating: true) else {
+            throw InvalidRow(detail: "deck \(card.deck) could not be added")
+        }
+        var reviews: [ReviewEvent] = []
+        var rows: [Int64] = []
+        let stored = try storedCard(deck: deck, question: card.question)
+        if let stored {
+            try database.query("""
+                SELECT r.id, s.event, r.time, r.rating, r.answer_ms FROM review AS r JOIN sync_review AS s ON s.review = r.id
+                WHERE r.card = ?
+                """, [.integer(stored.id)]) { row in
+                    rows.append(row.integer(0))
+                    guard let rating = FSRSRating(rawValue: Int(row.integer(3))) else {
+                        throw InvalidRow(detail: "review \(row.integer(0)) has an unknown rating \(row.integer(3))")
+                    }
+                    reviews.append(ReviewEvent(id: row.text(1), time: row.integer(2), rating: rating, answerMilliseconds: row.integer(4)))
+                }
+        }
+        // Read twice (a file and its conflict copy) or already here: once.
+        var known = Set(reviews.map(\.id))
+        let added = adding.filter { known.insert($0.id).inserted && !retracted.contains($0.id) }
+        guard !added.isEmpty || force else { return [] }
+        if let stored {
+            // The event ids go first, so taking the rows out notes no retraction.
+            for row in rows { try database.run("DELETE FROM sync_review WHERE review = ?", [.integer(row)]) }
+            _ = try forget(card: stored.id, deck: deck, question: card.question)
+        }
+        reviews += added
+        reviews.removeAll { retracted.contains($0.id) }
+        let replayed = Self.replayed(reviews, scheduler: scheduler)
+        guard let first = replayed.first, let last = replayed.last else { return added }
+        let row = try insertCard(
+            deck: deck, question: card.question, state: last.after, firstReview: Date(storeMilliseconds: first.event.time))
+        var before: FSRSCard?
+        for (event, after) in replayed {
+            let review = Review(
+                card: card, rating: event.rating, time: Date(storeMilliseconds: event.time),
+                answerTime: Duration(storeMilliseconds: event.answerMilliseconds), after: after)
+            let id = try insertReview(review, card: row, deck: deck, before: before)
+            try database.run("INSERT INTO sync_review (review, event) VALUES (?, ?)", [.integer(id), .text(event.id)])
+            before = after
+        }
+        return added
+    }
+
+    /// Sets the state of the card row `card` (if it still has one) to the replay of its
+    /// reviews in time order, leaving the review rows as they are (an undo still
+    /// finds the latest).
+    func canonicalize(card: Int64, scheduler: FSRSScheduler) throws {
+        var reviews: [ReviewEvent] = []
+        try database.query("""
+            SELECT s.event, r.time, r.rating, r.answer_ms FROM review AS r JOIN sync_review AS s ON s.review = r.id WHERE r.card = ?
+            """, [.integer(card)]) { row in
+                guard let rating = FSRSRating(rawValue: Int(row.integer(2))) else { return }
+                reviews.append(ReviewEvent(id: row.text(0), time: row.integer(1), rating: rating, answerMilliseconds: row.integer(3)))
+            }
+        guard let state = Self.replayed(reviews, scheduler: scheduler).last?.after else { return }
+        try database.run("""
+            UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ? WHERE id = ?
+            """, Self.values(of: state) + [.integer(card)])
+    }
+
+    /// Each review's state after it, replayed oldest first (then by event id: the same
+    /// on every device), starting new.
+    static func replayed(_ events: [ReviewEvent], scheduler: FSRSScheduler) -> [(event: ReviewEvent, after: FSRSCard)] {
+        var state: FSRSCard?
+        return events.sorted { ($0.time, $0.id) < ($1.time, $1.id) }.map { event in
+            let time = Date(storeMilliseconds: event.time)
+            let after = scheduler.review(state ?? FSRSCard(due: time), rating: event.rating, at: time)
+            state = after
+            return (event, after)
+        }
+    }
+
+    /// Suspends or unsuspends `card` as another device did: not a change of this
+    /// device's, so nothing is noted to send.
+    private func applySuspension(_ isSuspended: Bool, card: CardID) throws {
+        guard let deck = try deckID(named: card.deck, creating: true) else { return }
+        try database.run(
+            isSuspended
+                ? "INSERT INTO suspended_card (deck, question) VALUES (?, ?) ON CONFLICT DO NOTHING"
+                : "DELETE FROM suspended_card WHERE deck = ? AND question = ?",
+            [.integer(deck), .text(card.question)])
+        try database.run("DELETE FROM sync_unsent_suspension WHERE deck = ? AND question = ?", [.integer(deck), .text(card.question)])
+    }
+
+    /// Runs `body` in one durable transaction with a page cache large enough for a big
+    /// merge, and forgets cached deck ids if it fails (a deck added in it is gone).
+    func syncTransaction<Result>(_ body: () throws -> Result) throws(ReviewStoreError) -> Result {
+        try? database.execute("PRAGMA cache_size = -16384")
+        defer { try? database.execute("PRAGMA cache_size = -2000") }
+        do {
+            return try storeErrors { try database.transaction(body) }
+        } catch {
+            deckIDs.removeAll()
+            throw error
+        }
+    }
+
+    /// The devices seen in the folder and the wall time of each one's latest event.
+    func syncDevices() throws -> [(device: String, wall: Int64)] {
+        var devices: [(device: String, wall: Int64)] = []
+        try database.query("SELECT device, wall FROM sync_device ORDER BY device") { devices.append(($0.text(0), $0.integer(1))) }
+        return devices
+    }
+}
+
+/// The events of one merge, gathered file by file so that each file's lines can go
+/// once read: reviews by card (what the replay needs), the other events as they are
+/// (few), each device's latest wall time and the latest stamp.
+struct SyncMergeBatch {
+    var reviews: [CardID: [ReviewStore.ReviewEvent]] = [:]
+    var others: [SyncEvent] = []
+    var devices: [String: Int64] = [:]
+    var latest: HLCStamp?
+
+    mutating func add(_ events: [SyncEvent]) {
+        for event in events {
+            if latest.map({ event.stamp > $0 }) ?? true { latest = event.stamp }
+            devices[event.device] = max(devices[event.device] ?? .min, event.stamp.wall)
+            if case .review(let card, let rating, let time, let answer) = event.body {
+                reviews[card, default: []].append(ReviewStore.ReviewEvent(
+                    id: event.id, device: event.device, time: time, rating: rating, answerMilliseconds: answer))
+            } else {
+                others.append(event)
+            }
+        }
+    }
+}
+
+/// A card's field as the latest edit on any device left it.
+public struct SyncCardField: Sendable, Equatable {
+    public var card: CardID
+    /// The field's name, e.g. "meaning" or "reading".
+    public var field: String
+    public var value: String
+}

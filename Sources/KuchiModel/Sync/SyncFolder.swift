@@ -1,0 +1,229 @@
+import FoundationEssentials
+
+/// Sync through a folder the learner already syncs between computers (Syncthing,
+/// Nextcloud, Dropbox, git): each device appends what the learner does to its own log
+/// in the folder, and merges every device's log into its review store.
+///
+/// The folder's format is in `docs/sync-format.md`. Use:
+/// - ``init(folder:dataDirectory:store:now:)`` when sync is switched on and at start-up;
+/// - ``merge(settings:scheduler:)`` at start-up, when the folder changed (a file
+///   monitor), and between questions, never mid-answer; it also sends what is unsent;
+/// - ``send(settings:scheduler:)`` after each answer, undo, suspension or reset: cheap, appends the few
+///   new lines (if Kuchi is killed before, the next send or merge appends them:
+///   the database notes them in the same transaction as the change);
+/// - ``send(settings:scheduler:)`` with the new settings after the learner changed a
+///   synced one (``Settings/syncedValues``), so the change is stamped when it was made.
+///
+/// Not `Sendable`, like the ``ReviewStore`` it writes to: use it where the store is used.
+public final class SyncFolder {
+    /// The sync folder, absolute.
+    public let folder: URL
+    /// This installation's device id (its log is `devices/<device>/log/`); it changes
+    /// if a copy of this installation is found writing the same log.
+    public private(set) var device: String
+    let dataDirectory: URL
+    let store: ReviewStore
+    let now: () -> Date
+    /// Reads the logs; tests give one that skips conflict copies (the negative control).
+    package var reader: SyncLogReader
+
+    /// The format marker's name, in the top of the folder.
+    static let markerName = "kuchi-sync.json"
+    /// The format this Kuchi writes and reads.
+    public static let formatVersion = 1
+
+    /// Sync through `folder` for the review `store`, whose device id is kept in
+    /// `dataDirectory`. Refuses a folder that is missing, of a newer format, or holds
+    /// the database, and a database inside a folder a synchronizer syncs; writes the
+    /// format marker if the folder has none.
+    public init(folder path: String, dataDirectory: URL, store: ReviewStore, now: @escaping () -> Date = Date.init) throws(SyncError) {
+        guard path.hasPrefix("/") else { throw SyncError(folder: path, kind: .notAbsolute) }
+        let folder = URL(fileURLWithPath: path).standardizedFileURL
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory else {
+            throw SyncError(folder: path, kind: .missing)
+        }
+        if !store.isInMemory {
+            let database = URL(fileURLWithPath: store.path).standardizedFileURL.resolvingSymlinksInPath().path
+            let resolved = folder.resolvingSymlinksInPath().path
+            if database.hasPrefix(resolved + "/") {
+                throw SyncError(folder: path, kind: .databaseInside(database: store.path, tool: nil))
+            }
+            if let synced = SyncedFolderCheck.synchronizer(containing: database) {
+                throw SyncError(folder: path, kind: .databaseInside(database: store.path, tool: synced.tool))
+            }
+        }
+        try Self.checkMarker(in: folder, path: path)
+        do {
+            device = try SyncDevice.id(in: dataDirectory)
+        } catch {
+            throw SyncError(folder: path, kind: .write(error))
+        }
+        self.folder = folder
+        self.dataDirectory = dataDirectory
+        self.store = store
+        self.now = now
+        reader = SyncLogReader(folder: folder)
+    }
+
+    /// Reads the marker, refusing another format or a newer version; writes it if missing.
+    private static func checkMarker(in folder: URL, path: String) throws(SyncError) {
+        let marker = folder.appendingPathComponent(markerName)
+        guard let data = FileManager.default.contents(atPath: marker.path) else {
+            let text = "{\"format\":\"kuchi-sync\",\"version\":\(formatVersion)}\n"
+            do {
+                try AtomicFile.write(Data(text.utf8), to: marker, creatingFolders: false)
+            } catch {
+                throw SyncError(folder: path, kind: .write(error))
+            }
+            return
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(data)
+        } catch {
+            throw SyncError(folder: path, kind: .notKuchi(error.words(in: data)))
+        }
+        guard value["format"]?.stringValue == "kuchi-sync", let version = value["version"]?.numberValue else {
+            throw SyncError(folder: path, kind: .notKuchi(tr("it has no \"format\": \"kuchi-sync\" and \"version\"")))
+        }
+        if version > Double(formatVersion) { throw SyncError(folder: path, kind: .newerFormat(Int(version))) }
+    }
+
+    /// Appends this device's changes not yet in its log (answers, undos, suspensions,
+    /// resets, and the synced `settings` that differ from what the folder last agreed
+    /// on, if given) and returns how many events it wrote. Reads nothing: cheap after
+    /// each answer. `scheduler` gives the cards answered their replayed state.
+    @discardableResult
+    public func send(settings: Settings? = nil, scheduler: FSRSScheduler) throws(SyncError) -> Int {
+        let stamp = now().storeMilliseconds
+        let filled = try storeErrors {
+            let changed = try settings.map(localSettingChanges) ?? []
+            return try store.syncTransaction {
+                var clock = try store.syncClock()
+                return try store.fillOutbox(device: device, clock: &clock, now: stamp, settings: changed, scheduler: scheduler)
+            }
+        }
+        return try flushOutbox(filled)
+    }
+
+    /// Merges every device's log into the store, sends this device's unsent changes,
+    /// and returns what it did. `settings` are this device's settings now: a synced one
+    /// that differs from what the folder last agreed on is this device's change, and is
+    /// sent; the report's ``SyncReport/settings`` are the settings with other devices'
+    /// later changes, for the app to save. `scheduler` replays the cards that changed
+    /// (fuzz off, so every device computes the same state).
+    public func merge(settings: Settings, scheduler: FSRSScheduler) throws(SyncError) -> SyncReport {
+        var report = SyncReport()
+        var batch = SyncMergeBatch()
+        var marks: [(file: String, mark: SyncFileMark)] = []
+        var foreign = false
+        for file in reader.logFiles() {
+            let read = reader.read(file, from: try storeErrors { try store.syncFileMark(file) })
+            report.problems += read.problems
+            // A copy of this installation wrote to this device's log?
+            if !foreign {
+                foreign = try storeErrors { try read.events.contains { try $0.device == device && !store.isOwnEvent($0.id) } }
+            }
+            batch.add(read.events)
+            marks.append((file, read.mark))
+        }
+        // If so, go on as a new device before writing anything, so that no log ever
+        // has two writers.
+        if foreign {
+            report.replacedDevice = device
+            do {
+                device = try SyncDevice.replace(in: dataDirectory)
+            } catch {
+                throw SyncError(folder: folder.path, kind: .write(error))
+            }
+        }
+        let changedSettings = try storeErrors { try localSettingChanges(settings) }
+        let stamp = now().storeMilliseconds
+        let (filled, merged) = try storeErrors {
+            try store.syncTransaction { () throws -> (Int, StoreMergeResult) in
+                var clock = try store.syncClock()
+                let filled = try store.fillOutbox(
+                    device: device, clock: &clock, now: stamp, settings: changedSettings, scheduler: scheduler)
+                let merged = try store.merge(batch, clock: &clock, scheduler: scheduler)
+                for (file, mark) in marks { try store.saveSyncFileMark(mark, of: file) }
+                return (filled, merged)
+            }
+        }
+        report.sent = try flushOutbox(filled)
+        let others = merged.reviewsByDevice.filter { $0.key != device && $0.key != report.replacedDevice }
+        report.newReviews = others.values.reduce(0, +)
+        report.otherDevices = others.count
+        report.retractions = merged.retractions
+        report.suspensions = merged.suspensions
+        report.fields = merged.fields
+        report.unknownEvents = merged.unknownKinds
+        if !merged.settings.isEmpty {
+            let updated = settings.applyingSynced(merged.settings)
+            if updated != settings { report.settings = updated }
+        }
+        return report
+    }
+
+    /// The synced settings of `settings` that this device changed since the folder last
+    /// agreed: those that differ from their register, or, with no register yet, from
+    /// the default (a device that never changed a setting does not overrule one that did).
+    private func localSettingChanges(_ settings: Settings) throws -> [(key: String, value: String)] {
+        let defaults = Settings().syncedValues
+        var changes: [(key: String, value: String)] = []
+        for (key, value) in settings.syncedValues.sorted(by: { $0.key < $1.key }) {
+            let agreed = try store.registerValue("setting\u{1F}\(key)") ?? defaults[key]
+            if value != agreed { changes.append((key, value)) }
+        }
+        return changes
+    }
+
+    /// Appends the outbox to this device's log files and empties it; returns `filled`
+    /// (the events just made), or more if an earlier append had not finished.
+    private func flushOutbox(_ filled: Int) throws(SyncError) -> Int {
+        let lines = try storeErrors { try store.outbox() }
+        guard let lastID = lines.last?.id else { return filled }
+        var byFile: [String: [String]] = [:]
+        var order: [String] = []
+        for line in lines {
+            var text = line.line
+            // Made before this installation took a new id: written as the new device's.
+            if let event = try? SyncLine.decode(ArraySlice(text.utf8)), event.device != device {
+                var renamed = event
+                renamed.device = device
+                text = String(decoding: SyncLine.encode(renamed), as: UTF8.self)
+            }
+            let file = "devices/\(device)/log/" + SyncFileName.monthlyFile(wall: line.wall)
+            if byFile[file] == nil { order.append(file) }
+            byFile[file, default: []].append(text)
+        }
+        for file in order {
+            do {
+                try SyncLogWriter.append(byFile[file] ?? [], to: file, in: folder)
+            } catch {
+                throw SyncError(folder: folder.path, kind: .write(error))
+            }
+        }
+        try storeErrors { try store.clearOutbox(through: lastID) }
+        return max(filled, lines.count)
+    }
+
+    /// The devices whose events the folder held, with the time of each one's latest
+    /// event, this device's included.
+    public func devices() throws(SyncError) -> [(device: String, lastWrote: Date)] {
+        try storeErrors { try store.syncDevices().map { ($0.device, Date(storeMilliseconds: $0.wall)) } }
+    }
+
+    /// Runs `body`, turning a store error into a sync error naming the folder.
+    private func storeErrors<Result>(_ body: () throws -> Result) throws(SyncError) -> Result {
+        do {
+            return try body()
+        } catch let error as SyncError {
+            throw error
+        } catch let error as ReviewStoreError {
+            throw SyncError(folder: folder.path, kind: .store(error))
+        } catch {
+            throw SyncError(folder: folder.path, kind: .store(ReviewStoreError(path: store.path, kind: .other(String(describing: error)))))
+        }
+    }
+}

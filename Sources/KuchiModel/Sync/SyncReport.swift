@@ -1,0 +1,33 @@
+/// What one sync brought and sent.
+public struct SyncReport: Sendable, Equatable {
+    /// Reviews from other devices new to this one, and how many devices they came from.
+    public var newReviews = 0
+    public var otherDevices = 0
+    /// Answers taken back on another device (or before, on this one) newly applied.
+    public var retractions = 0
+    /// Suspensions changed by another device.
+    public var suspensions = 0
+    /// The settings as another device's later changes left them; nil if none changed.
+    /// The app saves them and uses them from now on.
+    public var settings: Settings?
+    /// Card fields changed by another device (a later Kuchi applies them to the decks).
+    public var fields: [SyncCardField] = []
+    /// This device's events written to its log.
+    public var sent = 0
+    /// Events of kinds this Kuchi does not know, left in the folder and ignored.
+    public var unknownEvents = 0
+    /// Lines skipped because they were damaged, each naming its file and line.
+    public var problems: [SyncProblem] = []
+    /// The device id this installation had before it found a copy of itself writing the
+    /// same log (a restored backup, a cloned disk) and took a new one; nil if it did not.
+    public var replacedDevice: String?
+
+    public init() {}
+
+    /// One line for the command line: "synced: 5 new reviews from 1 other device".
+    public var summary: String {
+        let reviews = trn("{count} new review", "{count} new reviews", newReviews)
+        let devices = trn("{count} other device", "{count} other devices", otherDevices)
+        return tr("synced: {reviews} from {devices}", ["reviews": reviews, "devices": devices])
+    }
+}

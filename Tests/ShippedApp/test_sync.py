@@ -1,0 +1,111 @@
+"""`kuchi --sync` on the shipped binary, with two throw-away HOMEs (two computers) whose
+sync folders are copied into each other by hand, as a synchronizer would.
+
+Each computer's answers are put in its database directly (with Python's sqlite3, as
+Kuchi's window would have committed them) and Kuchi is not run between the commit and
+the append: that is Kuchi killed after its database commit and before its file append,
+and the next `kuchi --sync` must append what is missing. Then both computers hold both
+computers' reviews, and `--export-reviews` writes the same log on both (card_id is the
+deck and word's, not a row number).
+"""
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+import unittest
+
+from kuchi_app import KuchiApp
+
+
+class SyncCommand(unittest.TestCase):
+    def setUp(self):
+        self.computers = [KuchiApp(), KuchiApp()]
+        self.folders = [tempfile.mkdtemp(prefix="kuchi-sync-folder-") for _ in self.computers]
+        for computer, folder in zip(self.computers, self.folders):
+            os.makedirs(computer.config, exist_ok=True)
+            with open(os.path.join(computer.config, "settings.json"), "w") as settings:
+                json.dump({"syncFolder": folder}, settings)
+
+    def tearDown(self):
+        for path in [computer.home for computer in self.computers] + self.folders:
+            shutil.rmtree(path, ignore_errors=True)
+
+    def run_kuchi(self, computer, *arguments):
+        result = subprocess.run(computer.command() + list(arguments), env=computer.environment(),
+                                capture_output=True, timeout=60, cwd=computer.home)
+        return result.returncode, result.stdout.decode(errors="replace"), result.stderr.decode(errors="replace")
+
+    def commit_answers(self, computer, answers):
+        """Reviews of the deck chosen (Kuchi Basics) committed as the window would, without a sync after."""
+        database = sqlite3.connect(os.path.join(computer.data, "kuchi.sqlite3"))
+        with database:
+            deck = database.execute(
+                "INSERT INTO deck (name) VALUES ('kuchi-basics') ON CONFLICT (name) DO UPDATE SET name = name RETURNING id"
+            ).fetchone()[0]
+            for word, time in answers:
+                row = database.execute("SELECT id FROM card WHERE deck = ? AND question = ?", (deck, word)).fetchone()
+                if row is None:
+                    row = database.execute(
+                        "INSERT INTO card (deck, question, state, due, first_review) VALUES (?, ?, 1, ?, ?) RETURNING id",
+                        (deck, word, time + 60_000, time)).fetchone()
+                database.execute(
+                    "INSERT INTO review (card, deck, time, rating, answer_ms, state_after, due_after) VALUES (?, ?, ?, 3, 2000, 1, ?)",
+                    (row[0], deck, time, time + 60_000))
+        database.close()
+
+    def copy(self, source, destination):
+        """Every file of one sync folder into the other, as a synchronizer does (temporary names left out)."""
+        for root, _, files in os.walk(source):
+            for name in files:
+                if name.startswith("."):
+                    continue
+                relative = os.path.relpath(os.path.join(root, name), source)
+                os.makedirs(os.path.dirname(os.path.join(destination, relative)), exist_ok=True)
+                shutil.copy2(os.path.join(source, relative), os.path.join(destination, relative))
+
+    def test_two_computers_end_with_each_others_reviews_and_the_same_export(self):
+        desktop, laptop = self.computers
+        # The first runs make the databases and the device ids; nothing to merge yet.
+        for computer in self.computers:
+            self.assertEqual(self.run_kuchi(computer, "--sync"), (0, "synced: 0 new reviews from 0 other devices\n", ""))
+        self.commit_answers(desktop, [("猫", 1_767_225_600_000), ("犬", 1_767_225_660_000)])
+        self.commit_answers(laptop, [("猫", 1_767_225_630_000)])
+        # Positive control: before the next sync, neither folder has the answers.
+        self.assertNotIn("猫", "".join(open(os.path.join(r, f), encoding="utf-8").read()
+                                        for r, _, fs in os.walk(self.folders[0]) for f in fs if f.endswith(".jsonl")))
+        for computer in self.computers:
+            self.assertEqual(self.run_kuchi(computer, "--sync")[0], 0)
+        self.copy(self.folders[0], self.folders[1])
+        self.copy(self.folders[1], self.folders[0])
+        self.assertEqual(self.run_kuchi(desktop, "--sync"), (0, "synced: 1 new review from 1 other device\n", ""))
+        self.assertEqual(self.run_kuchi(laptop, "--sync"), (0, "synced: 2 new reviews from 1 other device\n", ""))
+        exports = []
+        for computer in self.computers:
+            status, _, err = self.run_kuchi(computer, "--export-reviews", "reviews.csv")
+            self.assertEqual(status, 0, err)
+            with open(os.path.join(computer.home, "reviews.csv"), encoding="utf-8") as log:
+                exports.append(log.read())
+        self.assertEqual(exports[0], exports[1])
+        self.assertEqual(len(exports[0].splitlines()), 4, exports[0])
+
+    def test_no_folder_set_or_a_database_in_a_synced_folder_is_refused_with_the_reason(self):
+        desktop = self.computers[0]
+        os.remove(os.path.join(desktop.config, "settings.json"))
+        status, out, err = self.run_kuchi(desktop, "--sync")
+        self.assertEqual((status, out), (1, ""))
+        self.assertIn("no sync folder is set", err)
+        # Kuchi's data folder inside a folder Syncthing syncs (the whole HOME here).
+        with open(os.path.join(desktop.config, "settings.json"), "w") as settings:
+            json.dump({"syncFolder": self.folders[0]}, settings)
+        open(os.path.join(desktop.home, ".stfolder"), "w").close()
+        status, out, err = self.run_kuchi(desktop, "--sync")
+        self.assertEqual((status, out), (1, ""))
+        self.assertIn(f"cannot sync through {self.folders[0]}", err)
+        self.assertIn("Syncthing", err)
+
+
+if __name__ == "__main__":
+    unittest.main()
