@@ -34,6 +34,18 @@ extension FileChooser {
     }
 }
 
+extension FileChooser {
+    /// Asks for a folder over the window `owner` sits in; calls `completion` with its
+    /// path's bytes, or nil when the person cancels.
+    static func chooseFolder(title: String, over owner: Widget, completion: @escaping @MainActor ([UInt8]?) -> Void) {
+        let box = FileAction(completion).retainedPointer()
+        gtkkit_choose_folder(owner.rootWindow, title, { path, data in
+            let bytes = path.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } }
+            MainActor.assumeIsolated { FileAction.from(data).function(bytes) }
+        }, box, FileAction.release)
+    }
+}
+
 typealias FileAction = SignalClosure<@MainActor ([UInt8]?) -> Void>
 
 extension SignalClosure where Function == @MainActor ([UInt8]?) -> Void {

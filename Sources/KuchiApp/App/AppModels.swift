@@ -25,6 +25,8 @@ struct AppModels {
     let fitter: MemoryModelFitter
     /// The reviews a day the desired retention implies, under the setting.
     let workload: WorkloadEstimate
+    /// Sync through the folder the learner chose.
+    let syncing: Syncing
 
     /// Loads the profile and settings from `storage`, and the deck they name (a large
     /// one in the background: see ``DeckChooser``; `deckLoadGate` runs on its thread
@@ -66,14 +68,19 @@ struct AppModels {
         let words = WordAdder(dictionary: dictionary, chooser: decks, state: state)
         let dictionaryApps = DictionaryApps(users: users, decks: decks, cards: cards, state: state)
         LeechNotice.install(planner: planner, users: users, state: state)
-        let fitter = MemoryModelFitter(users: users, planner: planner, state: state) {
+        let isSessionUnderway = { @MainActor in
             MemoryModelFitter.sessionUnderway(state: state, challenges: challenges, typing: typing, learn: learn)
         }
+        let fitter = MemoryModelFitter(users: users, planner: planner, state: state, isSessionUnderway: isSessionUnderway)
+        let syncing = Syncing(
+            users: users, planner: planner, state: state,
+            databasePath: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
+            dataDirectory: storage.location.dataDirectory, isSessionUnderway: isSessionUnderway)
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
             decks: decks, imports: imports, state: state, speaker: speaker, cards: cards, words: words,
             dictionaryApps: dictionaryApps, fitter: fitter,
-            workload: WorkloadEstimate(users: users, planner: planner, inUse: deckInUse))
+            workload: WorkloadEstimate(users: users, planner: planner, inUse: deckInUse), syncing: syncing)
     }
 
     /// Keeps the history of every import whose deck `catalog` lists, and takes back the

@@ -69,6 +69,10 @@ enum MainWindow {
                         state.toaster.show(tr("Your name was removed"))
                     },
                     onCancel: { state.isConfirmingForget = false })
+                .folderChooser(
+                    isPresented: { models.syncing.isChoosingFolder }, title: tr("Choose a Sync Folder"),
+                    onChoose: { path in models.syncing.choose(String(decoding: path, as: UTF8.self)) },
+                    onCancel: { models.syncing.isChoosingFolder = false })
                 .fileChooser(
                     isPresented: { state.isChoosingDeckFile }, title: tr("Import a Deck"),
                     filterName: tr("Decks (JSON, Anki packages, or text exported from Anki)"),
@@ -120,6 +124,7 @@ enum MainWindow {
                 .environment(models.dictionaryApps)
                 .environment(models.fitter)
                 .environment(models.workload)
+                .environment(models.syncing)
                 .environment(state)
         }
         // A large deck named in the settings is read once the window shows: when the
@@ -128,6 +133,8 @@ enum MainWindow {
             MainLoop.idle { models.decks.loadPendingDeck() }
             window.after(CardShelf.buildAheadDelay) { [weak cards = models.cards] in cards?.buildAhead() }
             window.after(MemoryModelFitter.watchDelay) { [weak fitter = models.fitter] in fitter?.watch() }
+            // Sync's first merge once the window is up: it never holds up the first frame.
+            MainLoop.idle { models.syncing.start() }
         }
         return window
     }

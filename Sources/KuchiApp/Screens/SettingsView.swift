@@ -5,6 +5,7 @@ import KuchiModel
 /// at once and is saved as it is made.
 struct SettingsView: View {
     @Environment(UserManager.self) private var users
+    @Environment(Syncing.self) private var syncing
     @Environment(AppState.self) private var state
     @Environment(DeckChooser.self) private var decks
     @Environment(DeckImports.self) private var imports
@@ -96,6 +97,27 @@ struct SettingsView: View {
                     isOn: $users.settings.pitchAccent
                 )
                 .widgetName("pitch-accent")
+            }
+            PreferencesGroup(
+                tr("Sync"),
+                description: tr("Kuchi keeps its own files here; let Syncthing, Nextcloud or Dropbox copy the folder between your computers.")
+            ) {
+                ActionRow(tr("Sync Folder"), subtitle: { syncing.folder ?? tr("Off: your history stays on this computer") }) {
+                    Button(tr("Choose…")) { syncing.isChoosingFolder = true }
+                        .widgetName("sync-choose")
+                    Button(tr("Turn Off")) { syncing.turnOff() }
+                        .visible { syncing.folder != nil }
+                        .widgetName("sync-off")
+                }
+                ActionRow(tr("Last Sync"), subtitle: { syncing.lastResult ?? tr("Not yet") }) {
+                    Button(tr("Sync Now")) { syncing.merge() }
+                        .widgetName("sync-now")
+                }
+                .visible { syncing.folder != nil }
+                .widgetName("sync-last")
+                ActionRow(tr("Devices"), subtitle: { syncing.devicesSummary }) { EmptyView() }
+                    .visible { syncing.folder != nil && syncing.device != nil }
+                    .widgetName("sync-devices")
             }
             PreferencesGroup(tr("Statistics")) {
                 SwitchRow(

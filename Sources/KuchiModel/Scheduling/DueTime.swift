@@ -33,6 +33,12 @@ public enum DueTime {
         }
     }
 
+    /// "09:15", the local time of day of `date`.
+    public static func timeOfDay(_ date: Date) -> String {
+        guard let parts = localParts(date) else { return "" }
+        return format(parts, trc("strftime format of a time of day", "%H:%M"))
+    }
+
     /// "14 November", the local date of `date`, in the locale's month names.
     public static func dayAndMonth(_ date: Date) -> String {
         guard let parts = localParts(date) else { return "" }

@@ -62,6 +62,12 @@ extension StudyPlanner {
         return takenBack
     }
 
+    /// What shows the schedule follows reviews another connection wrote to the
+    /// planner's database (a sync's merge).
+    public func reviewsChangedElsewhere() {
+        answers.didSave()
+    }
+
     /// What shows the schedule follows a replay a ``HistoryReplayer`` committed.
     public func historyReplayed(_ result: HistoryImport) {
         if result.reviews > 0 { answers.didSave() }

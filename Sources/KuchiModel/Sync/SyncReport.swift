@@ -26,8 +26,14 @@ public struct SyncReport: Sendable, Equatable {
 
     /// One line for the command line: "synced: 5 new reviews from 1 other device".
     public var summary: String {
-        let reviews = trn("{count} new review", "{count} new reviews", newReviews)
-        let devices = trn("{count} other device", "{count} other devices", otherDevices)
-        return tr("synced: {reviews} from {devices}", ["reviews": reviews, "devices": devices])
+        tr("synced: {reviews} from {devices}", ["reviews": reviewsText, "devices": devicesText])
     }
+
+    /// What came, for the window: "5 new reviews from 1 other device".
+    public var details: String {
+        tr("{reviews} from {devices}", ["reviews": reviewsText, "devices": devicesText])
+    }
+
+    private var reviewsText: String { trn("{count} new review", "{count} new reviews", newReviews) }
+    private var devicesText: String { trn("{count} other device", "{count} other devices", otherDevices) }
 }

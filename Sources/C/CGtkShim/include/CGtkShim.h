@@ -179,6 +179,15 @@ void gtkkit_choose_file(GtkWindow *parent, const char *title, const char *filter
 /// `current_name`; the chooser asks before replacing a file.
 void gtkkit_save_file(GtkWindow *parent, const char *title, const char *current_name,
                       GtkKitFileCallback callback, gpointer data, GDestroyNotify destroy);
+/// Asks for a folder (the portal in a Flatpak); `callback` gets its path, or NULL.
+void gtkkit_choose_folder(GtkWindow *parent, const char *title, GtkKitFileCallback callback, gpointer data,
+                          GDestroyNotify destroy);
+
+typedef void (*GtkKitVoidCallback)(gpointer data);
+/// Watches the folder at `path` (not its subfolders): `callback` runs on the main
+/// loop after each change in it. Returns the GFileMonitor (unref it to stop), or
+/// NULL when the folder cannot be watched (then `destroy` has run).
+gpointer gtkkit_monitor_folder(const char *path, GtkKitVoidCallback callback, gpointer data, GDestroyNotify destroy);
 
 // MARK: - GtkKitBin
 

@@ -34,4 +34,21 @@ extension View {
             }
         }
     }
+
+    /// Opens the desktop's folder chooser while `isPresented` holds; `onChoose` gets
+    /// the folder's path as bytes, `onCancel` runs otherwise. Both should make
+    /// `isPresented` false.
+    public func folderChooser(
+        isPresented: @escaping @MainActor () -> Bool, title: String,
+        onChoose: @escaping @MainActor ([UInt8]) -> Void, onCancel: @escaping @MainActor () -> Void
+    ) -> ModifiedView<Self> {
+        modified { widget in
+            widget.bind("folder-chooser", isPresented) { widget, presented in
+                guard presented else { return }
+                FileChooser.chooseFolder(title: title, over: widget) { path in
+                    if let path { onChoose(path) } else { onCancel() }
+                }
+            }
+        }
+    }
 }

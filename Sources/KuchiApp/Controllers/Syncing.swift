@@ -1,0 +1,208 @@
+import FoundationEssentials
+import GtkKit
+import KuchiModel
+import Observation
+
+/// Sync through the folder the learner chose (`"syncFolder"` in settings.json;
+/// KuchiModel's ``SyncFolder``, docs/sync-format.md): merged at start-up, whenever a
+/// synchronizer changes the folder (watched) and on *Sync Now*, never while a session
+/// or a Learn round is under way (a merge that comes then waits for its end); what the
+/// learner does here (answers, undos, suspensions, synced settings) is sent as it is
+/// saved. The merge has a connection of its own to the review database.
+@MainActor @Observable
+final class Syncing {
+    /// Whether the folder chooser is open.
+    var isChoosingFolder = false
+    /// The last sync in words ("Synced at 10:02: 5 new reviews from 1 other device"),
+    /// or why it could not run; nil before the first.
+    private(set) var lastResult: String?
+    /// The devices whose logs were merged, and when each last wrote.
+    private(set) var devices: [(device: String, lastWrote: Date)] = []
+
+    @ObservationIgnored private let users: UserManager
+    @ObservationIgnored private let planner: StudyPlanner
+    @ObservationIgnored private let state: AppState
+    @ObservationIgnored private let databasePath: String
+    @ObservationIgnored private let dataDirectory: URL
+    @ObservationIgnored private let isSessionUnderway: @MainActor () -> Bool
+    @ObservationIgnored private var sync: SyncFolder?
+    @ObservationIgnored private var monitor: FolderMonitor?
+    @ObservationIgnored private var mergeWaits = false
+    @ObservationIgnored private var applyingMerge = false
+    @ObservationIgnored private var sentSettings: [String: String] = [:]
+    @ObservationIgnored private var following: [Tracking] = []
+
+    init(
+        users: UserManager, planner: StudyPlanner, state: AppState, databasePath: String, dataDirectory: URL,
+        isSessionUnderway: @escaping @MainActor () -> Bool
+    ) {
+        self.users = users
+        self.planner = planner
+        self.state = state
+        self.databasePath = databasePath
+        self.dataDirectory = dataDirectory
+        self.isSessionUnderway = isSessionUnderway
+    }
+
+    /// The folder, or nil while sync is off.
+    var folder: String? { users.settings.syncFolder }
+
+    /// This installation's device id, while the folder is open.
+    private(set) var device: String?
+
+    /// Opens the folder set in Settings and merges it, then follows the learner's
+    /// changes, the sessions and the setting from now on.
+    func start() {
+        guard following.isEmpty else { return }
+        open(users.settings.syncFolder)
+        following = [
+            track({ [unowned planner] in planner.revision }, label: "sync: reviews") { [weak self] _ in self?.send() },
+            track({ [unowned users] in users.settings.syncedValues }, label: "sync: settings") { [weak self] values in
+                self?.settingsChanged(values)
+            },
+            track({ [weak self] in self?.isSessionUnderway() ?? false }, label: "sync: sessions") { [weak self] underway in
+                guard let self, !underway, mergeWaits else { return }
+                merge()
+            },
+        ]
+    }
+
+    /// Syncs through the folder at `path` from now on: refused, and said why, when it
+    /// cannot be used (missing, of a newer Kuchi, holding the database…).
+    func choose(_ path: String) {
+        isChoosingFolder = false
+        if case .failure(let refusal) = Self.open(path, database: databasePath, dataDirectory: dataDirectory) {
+            state.importFailure = (title: tr("Could not sync through this folder"), message: refusal.reason)
+            return
+        }
+        users.settings.syncFolder = path
+        open(path)
+    }
+
+    /// The folder at `path` over a connection of its own to the review database, or
+    /// why not, in words naming the folder or the database.
+    private static func open(_ path: String, database: String, dataDirectory: URL) -> Result<SyncFolder, Refusal> {
+        let store: ReviewStore
+        do throws(ReviewStoreError) {
+            store = try ReviewStore(path: database)
+        } catch {
+            return .failure(Refusal(reason: error.description))
+        }
+        do throws(SyncError) {
+            return .success(try SyncFolder(folder: path, dataDirectory: dataDirectory, store: store))
+        } catch {
+            return .failure(Refusal(reason: error.description))
+        }
+    }
+
+    /// Why a folder cannot be synced through, in words.
+    private struct Refusal: Error {
+        let reason: String
+    }
+
+    /// Stops syncing: the folder and the other devices' files stay as they are.
+    func turnOff() {
+        users.settings.syncFolder = nil
+        open(nil)
+    }
+
+    /// Merges now (Sync Now), or once the session under way ends.
+    func merge() {
+        guard let sync else { return }
+        guard !isSessionUnderway() else {
+            mergeWaits = true
+            return
+        }
+        mergeWaits = false
+        do throws(SyncError) {
+            let report = try sync.merge(settings: users.settings, scheduler: StudyPlanner.scheduler(users.settings, fuzz: false))
+            if let settings = report.settings {
+                applyingMerge = true
+                users.settings = settings
+                sentSettings = settings.syncedValues
+                applyingMerge = false
+                state.toaster.show(tr("Your settings changed on another computer"))
+            }
+            if report.newReviews + report.retractions + report.suspensions > 0 { planner.reviewsChangedElsewhere() }
+            if report.replacedDevice != nil {
+                state.toaster.show(tr("This computer is a copy of another one: it syncs as a new device"))
+            }
+            lastResult = tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])
+            if let problem = report.problems.first { lastResult = (lastResult ?? "") + "\n" + problem.description }
+            devices = (try? sync.devices()) ?? devices
+            device = sync.device
+        } catch {
+            lastResult = error.description
+        }
+        watchFolders()
+    }
+
+    private func open(_ path: String?) {
+        sync = nil
+        device = nil
+        monitor = nil
+        devices = []
+        guard let path else {
+            lastResult = nil
+            return
+        }
+        switch Self.open(path, database: databasePath, dataDirectory: dataDirectory) {
+        case .success(let opened):
+            sync = opened
+            device = opened.device
+        case .failure(let refusal):
+            lastResult = refusal.reason
+            return
+        }
+        sentSettings = users.settings.syncedValues
+        merge()
+    }
+
+    /// Watches the folder, its devices' folder and each device's log: a synchronizer
+    /// writes into the logs; a new device adds a folder.
+    private func watchFolders() {
+        guard let folder = sync?.folder else { return }
+        let devicesFolder = folder.appendingPathComponent("devices")
+        let logs = ((try? FileManager.default.contentsOfDirectory(atPath: devicesFolder.path)) ?? [])
+            .map { devicesFolder.appendingPathComponent($0).appendingPathComponent("log").path }
+        let folders = [folder.path, devicesFolder.path] + logs.sorted()
+        if let monitor { monitor.watch(folders) } else {
+            monitor = FolderMonitor(folders: folders, quiet: .seconds(1)) { [weak self] in self?.merge() }
+        }
+    }
+
+    /// Appends what was saved here since the last time to this device's log.
+    private func send() {
+        guard let sync else { return }
+        do throws(SyncError) {
+            _ = try sync.send(scheduler: StudyPlanner.scheduler(users.settings, fuzz: false))
+        } catch {
+            lastResult = error.description
+        }
+    }
+
+    /// A synced setting the learner changed here is sent, stamped now; one a merge
+    /// brought is not sent back.
+    private func settingsChanged(_ values: [String: String]) {
+        guard let sync, !applyingMerge, values != sentSettings else { return }
+        sentSettings = values
+        do throws(SyncError) {
+            _ = try sync.send(settings: users.settings, scheduler: StudyPlanner.scheduler(users.settings, fuzz: false))
+        } catch {
+            lastResult = error.description
+        }
+    }
+
+    /// The devices as Settings lists them, this one first: "This computer (3F2A9C1B)",
+    /// then "7D1E0A44, last wrote 26 November at 10:02" for each other one.
+    var devicesSummary: String {
+        let mine = device.map { tr("This computer ({device})", ["device": String($0.prefix(8))]) }
+        let others = devices.filter { $0.device != device }.map { entry in
+            tr("{device}, last wrote {day} at {time}", [
+                "device": String(entry.device.prefix(8)), "day": DueTime.dayAndMonth(entry.lastWrote),
+                "time": DueTime.timeOfDay(entry.lastWrote),
+            ])
+        }
+        return ([mine].compactMap { $0 } + others).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,104 @@
+import CGtk
+import CGtkShim
+import Foundation
+@_spi(Interop) @_spi(Diagnostics) import GtkKit
+import KuchiModel
+import Testing
+@testable import KuchiApp
+
+/// Sync in the window: a folder chosen in Settings, another computer's answers merged
+/// when its log arrives in the folder (watched), this computer's answers sent as they
+/// are saved, and the devices listed; never a merge during a session.
+@Suite("Sync page", .serialized, .enabled("needs a display: run under xvfb-run -a") { await Display.available })
+@MainActor
+struct SyncPageTests {
+    /// Another computer syncing through `folder`: its own data folder and database.
+    private struct Laptop {
+        let store: ReviewStore
+        let sync: SyncFolder
+
+        init(folder: URL, home: URL) throws {
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            store = try ReviewStore(path: home.appendingPathComponent("kuchi.sqlite3").path)
+            sync = try SyncFolder(folder: folder.path, dataDirectory: home, store: store)
+        }
+
+        /// Answers `question` of Kuchi Basics Good, now, and sends it.
+        func answer(_ question: String) throws {
+            let scheduler = FSRSScheduler(desiredRetention: 0.9, fuzz: false)
+            let now = Date()
+            try store.record(Review(
+                card: CardID(deck: "kuchi-basics", question: question), rating: .good, time: now,
+                answerTime: .seconds(2), after: scheduler.review(FSRSCard(due: now), rating: .good, at: now)))
+            _ = try sync.send(scheduler: scheduler)
+        }
+    }
+
+    @Test("a folder chosen: another computer's answer arrives and is merged by itself, ours is sent, and both devices are listed")
+    func mergesAndSends() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 900)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The window starts syncing once it is up (nothing to sync yet).
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        app.models.syncing.choose(folder.path)
+        #expect(app.models.users.settings.syncFolder == folder.path, "kept in settings.json")
+        #expect(app.models.syncing.lastResult?.contains(": 0 new reviews from 0 other devices") == true, "\(app.models.syncing.lastResult ?? "")")
+
+        let laptop = try Laptop(folder: folder, home: app.folder.appendingPathComponent("laptop"))
+        try laptop.answer("はい")
+        // Nobody pressed Sync Now: the folder is watched.
+        pump(until: { app.models.planner.schedule(deck: "kuchi-basics")?.cards["はい"] != nil }, timeout: .seconds(15),
+             "the laptop's answer merged")
+        #expect(app.models.syncing.lastResult?.contains("1 new review from 1 other device") == true, "\(app.models.syncing.lastResult ?? "")")
+
+        app.models.planner.review("いいえ", deck: "kuchi-basics", rating: .good, answerTime: .seconds(1))
+        let ours = try #require(app.models.syncing.device)
+        let log = folder.appendingPathComponent("devices/\(ours)/log")
+        pump(until: {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: log.path)) ?? []
+            return files.contains { name in
+                (try? String(contentsOf: log.appendingPathComponent(name), encoding: .utf8))?.contains("いいえ") == true
+            }
+        }, "our answer sent to our log")
+
+        app.models.state.homePage = .settings
+        pump(until: { app.isShown("sync-devices") }, "the devices listed")
+        #expect(app.isShown("sync-last") && app.isShown("sync-off"))
+        let summary = app.models.syncing.devicesSummary
+        #expect(summary.hasPrefix("This computer (\(ours.prefix(8)))"), "\(summary)")
+        #expect(summary.contains("\(laptop.sync.device.prefix(8)), last wrote "), "\(summary)")
+    }
+
+    @Test("a merge asked for during a session waits for its end; the answers are never changed under the learner's hands")
+    func waitsForTheSession() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        app.models.users.settings.questionsPerSession = 3
+        app.models.syncing.choose(folder.path)
+        app.startPractice()
+        let laptop = try Laptop(folder: folder, home: app.folder.appendingPathComponent("laptop"))
+        try laptop.answer("ごめんなさい")
+        app.models.syncing.merge()
+        #expect(app.models.syncing.lastResult?.contains(": 0 new reviews from 0 other devices") == true, "not during the session")
+        while app.widget("play-again") == nil { try app.answer(correct: true) }
+        pump(until: { app.models.syncing.lastResult?.contains("1 new review from 1 other device") == true },
+             "merged once the session is over")
+    }
+
+    @Test("a folder that cannot be used is refused in words, and sync stays off")
+    func refusesAMissingFolder() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.syncing.choose("/nonexistent/Sync")
+        #expect(app.models.users.settings.syncFolder == nil)
+        #expect(app.models.state.importFailure?.message.contains("/nonexistent/Sync") == true,
+                "\(app.models.state.importFailure?.message ?? "")")
+    }
+}
