@@ -73,7 +73,9 @@ struct SyncMergeTests {
         #expect(report.settings?.dailyNewCards == 10)
         #expect(desktop.settings.syncedValues == laptop.settings.syncedValues)
         // Window-size-like settings (the sync folder itself, the appearance) are not synced.
-        #expect(desktop.settings.syncedValues.keys.sorted() == ["dailyNewCards", "desiredRetention", "productionDecks", "readings"])
+        #expect(desktop.settings.syncedValues.keys.sorted() == [
+            "dailyNewCards", "desiredRetention", "fsrsLastFitReviews", "fsrsParameters", "productionDecks", "readings",
+        ])
     }
 
     @Test("a setting change sent when it is made (no merge) reaches the other device; sending again sends nothing")
@@ -88,6 +90,29 @@ struct SyncMergeTests {
         #expect(try desktop.sync.send(settings: desktop.settings, scheduler: SyncTestDevice.scheduler) == 0)
         try copyFolder(from: desktop.folder, to: laptop.folder)
         #expect(try laptop.merge().settings?.readings == .romaji)
+    }
+
+    @Test("the memory model fitted on one computer is the other's too: one register of parameters and what they were fitted to")
+    func memoryModelSyncs() throws {
+        let temporaryFolder = try TemporaryFolder()
+        let desktop = try SyncTestDevice(root: temporaryFolder.url, name: "desktop")
+        let laptop = try SyncTestDevice(root: temporaryFolder.url, name: "laptop")
+        var parameters = FSRSScheduler.defaultParameters
+        parameters[0] = 0.5
+        let model = FittedMemoryModel(
+            parameters: parameters, fitted: Date(timeIntervalSince1970: 1_795_306_500), reviewCount: 812,
+            before: MemoryModelScore(logLoss: 0.41, rmse: 0.071), after: MemoryModelScore(logLoss: 0.38, rmse: 0.046))
+        desktop.settings.memoryModel = model
+        desktop.settings.lastFitReviewCount = 812
+        #expect(try desktop.sync.send(settings: desktop.settings, scheduler: SyncTestDevice.scheduler) == 2)
+        try copyFolder(from: desktop.folder, to: laptop.folder)
+        let merged = try #require(try laptop.merge().settings)
+        #expect(merged.memoryModel == model && merged.lastFitReviewCount == 812)
+        #expect(merged.fsrsParameters == parameters, "the laptop schedules with the fitted parameters")
+        // A damaged register (a parameter FSRS refuses) is left out, not taken.
+        var damaged = merged.syncedValues
+        damaged["fsrsParameters"] = damaged["fsrsParameters"]?.replacingOccurrences(of: "0.5,", with: "500,")
+        #expect(Settings().applyingSynced(damaged).memoryModel == nil)
     }
 
     @Test("a device whose settings were never changed does not overrule one whose were")
