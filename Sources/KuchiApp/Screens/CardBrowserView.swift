@@ -69,7 +69,9 @@ struct CardListView: View {
                 ])
                     .help(tr("Sort by"))
                     .widgetName("card-order")
+                // Beside the order in a wide window; a narrow one has it in the toolbar below.
                 Toggle(tr("Show Every Deck"), isOn: $cards.showsEveryDeck, style: .iconButton("view-list-bullet-symbolic"))
+                    .visible { horizontalSizeClass == .regular }
                     .widgetName("card-every-deck")
                 Button(iconName: "list-add-symbolic", title: tr("Add a Word")) { words.open() }
                     .help(tr("Add a word (Ctrl+N)"))
@@ -103,13 +105,22 @@ struct CardListView: View {
                     .padding(6)
             } compact: {
                 VStack(spacing: 4) {
-                    HStack(spacing: 6) { edit; suspend; leeches }
+                    // The leeches filter as an icon: in German its check box and the two
+                    // buttons need 388 px.
+                    HStack(spacing: 6) {
+                        edit
+                        suspend
+                        Toggle(tr("Leeches"), isOn: $browser.showsLeechesOnly, style: .iconButton("dialog-warning-symbolic"))
+                            .widgetName("card-leeches-compact")
+                    }
                     HStack(spacing: 6) {
                         reset
                         delete
                         HStack { Text { browser.summary }.cssClass("dim-label", "caption").widgetName("card-count-compact") }
                             .expand(horizontal: true)
                             .padding(leading: 4)
+                        Toggle(tr("Show Every Deck"), isOn: $cards.showsEveryDeck, style: .iconButton("view-list-bullet-symbolic"))
+                            .widgetName("card-every-deck-compact")
                     }
                 }
                 .padding(top: 4, leading: 6, bottom: 4, trailing: 6)
