@@ -94,6 +94,24 @@ struct CardBrowserPageTests {
         }
     }
 
+    @Test("the Sort by drop-down offers the browser's orders in turn and writes the one chosen")
+    func sortOrder() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.cards.open()
+        pump(until: { app.isShown("card-list") }, "the browser shows")
+        let picker: OpaquePointer = typed(try #require(app.widget("card-order")))
+        let browser = app.models.cards.browser
+        #expect(gtk_drop_down_get_selected(picker) == 0, "deck order first")
+        for order in [CardBrowser.Order.word, .state, .due, .deck] {
+            gtk_drop_down_set_selected(picker, guint(order.rawValue))
+            #expect(browser.order == order)
+        }
+        browser.order = .state
+        MainLoop.drain()
+        #expect(gtk_drop_down_get_selected(picker) == 2, "the drop-down follows the browser")
+    }
+
     @Test("Show Every Deck lists every deck's cards with their deck's name; a card of another deck is suspended in that deck")
     func everyDeck() throws {
         let app = try AppHarness(registered: true, width: 1000, height: 700)

@@ -64,26 +64,49 @@ extension View {
         }
     }
 
-    /// Shows the dialog `make` builds while `isPresented` holds, closing it when it
-    /// turns false or this view goes.
+    /// Presents a message dialog while `isPresented` is true, as SwiftUI's
+    /// `.alert(_:isPresented:)`: its button, Enter, Escape and closing it set
+    /// `isPresented` back to false. `message` is read each time the dialog opens.
+    ///
+    /// ```swift
+    /// Button("Import") { model.import() }
+    ///     .alert("Import Failed", isPresented: $model.showsError, message: model.errorText)
+    /// ```
+    public func alert(
+        _ title: String, isPresented: Binding<Bool>, button: String = "OK",
+        message: @escaping @autoclosure @MainActor () -> String = ""
+    ) -> ModifiedView<Self> {
+        alert(
+            isPresented: { isPresented.wrappedValue }, title: { title }, message: message, button: button,
+            dismiss: { isPresented.wrappedValue = false })
+    }
+
+    /// Asks to confirm an action while `isPresented` is true, as SwiftUI's
+    /// `.confirmationDialog(_:isPresented:)`: `confirm` (shown as destructive when
+    /// `destructive`) sets `isPresented` to false and then runs `action`; Cancel, Escape
+    /// and closing it only set `isPresented` to false. `message` is read each time the
+    /// dialog opens.
+    public func confirmationDialog(
+        _ title: String, isPresented: Binding<Bool>, confirm: String, destructive: Bool = false,
+        message: @escaping @autoclosure @MainActor () -> String = "",
+        action: @escaping @MainActor () -> Void
+    ) -> ModifiedView<Self> {
+        confirmation(
+            isPresented: { isPresented.wrappedValue }, title: title, message: message, confirm: confirm,
+            destructive: destructive,
+            onConfirm: {
+                isPresented.wrappedValue = false
+                action()
+            },
+            onCancel: { isPresented.wrappedValue = false })
+    }
+
+    /// Shows the dialog `make` builds while `isPresented` holds (see `Widget.presents`).
     private func presenting(
         _ isPresented: @escaping @MainActor () -> Bool,
         _ make: @escaping @MainActor (Widget) -> MessageDialogWidget
     ) -> ModifiedView<Self> {
-        modified { widget in
-            var dialog: MessageDialogWidget?
-            widget.onTeardown {
-                dialog?.close()
-                dialog = nil
-            }
-            widget.bind("dialog", isPresented) { widget, presented in
-                dialog?.close()
-                dialog = nil
-                guard presented else { return }
-                dialog = make(widget)
-                dialog?.present()
-            }
-        }
+        modified { widget in widget.presents("dialog", while: isPresented, make) }
     }
 
     /// Gives this widget the keyboard focus each time it is shown: when its window

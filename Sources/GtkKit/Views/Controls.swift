@@ -133,23 +133,3 @@ public struct Stepper: PrimitiveView {
         return [spin]
     }
 }
-
-/// A drop-down (GtkDropDown) of fixed options, bound two ways to the selected index.
-public struct Picker: PrimitiveView {
-    let title: String
-    let selection: Binding<Int>
-    let options: [String]
-
-    public init(_ title: String, selection: Binding<Int>, options: [String]) {
-        self.title = title
-        self.selection = selection
-        self.options = options
-    }
-
-    public func _build(in context: BuildContext) -> [Widget] {
-        let dropDown = DropDownWidget(options: options)
-        dropDown.accessibleLabel = title
-        dropDown.bindTwoWay(to: selection)
-        return [dropDown]
-    }
-}

@@ -37,17 +37,9 @@ public struct FormDialogView<Owner: View, Content: View>: PrimitiveView {
     public func _build(in context: BuildContext) -> [Widget] {
         let widgets = owner._build(in: context)
         guard let widget = widgets.first else { return widgets }
-        var dialog: MessageDialogWidget?
-        widget.onTeardown {
-            dialog?.close()
-            dialog = nil
-        }
         let (title, message, content, confirm) = (title, message, content, confirm)
         let (onConfirm, onCancel, canConfirm) = (onConfirm, onCancel, canConfirm)
-        widget.bind("form-dialog", isPresented) { widget, presented in
-            dialog?.close()
-            dialog = nil
-            guard presented else { return }
+        widget.presents("form-dialog", while: isPresented) { widget in
             let made = MessageDialogWidget(over: widget, heading: title(), body: message())
             var controls = context
             controls.axis = .vertical
@@ -58,8 +50,7 @@ public struct FormDialogView<Owner: View, Content: View>: PrimitiveView {
             made.setResponses(default: "confirm", close: "cancel")
             made.bind("confirm-enabled", canConfirm) { dialog, enabled in dialog.setResponse("confirm", enabled: enabled) }
             made.onResponse { $0 == "confirm" ? onConfirm() : onCancel() }
-            dialog = made
-            made.present()
+            return made
         }
         return widgets
     }

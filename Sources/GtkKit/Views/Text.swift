@@ -34,6 +34,16 @@ public struct Text: PrimitiveView {
         return [label]
     }
 
+    /// The text of this moment (a bound text's too, read once): what a ``Picker``'s
+    /// option shows.
+    var currentText: String {
+        switch content {
+        case .constant(let text): text
+        case .bound(let text): text()
+        case .styled(let text): text().plain
+        }
+    }
+
     /// An empty text keeps its line on screen (a card's reading before it is turned,
     /// so the card does not jump) but says nothing, so it is left out of the
     /// accessibility tree: GTK 4.8 would name it "GtkLabel" to a screen reader.

@@ -58,17 +58,15 @@ enum MainWindow {
                 ) {
                     AddWordForm(adder: models.words)
                 }
-                .confirmation(
-                    isPresented: { state.isConfirmingForget }, title: tr("Forget You?"),
-                    message: tr("Kuchi removes your saved name from this computer and asks for a name next time. Your settings and progress stay."),
-                    confirm: tr("Forget Me"), destructive: true,
-                    onConfirm: {
-                        state.isConfirmingForget = false
-                        users.forget()
-                        state.screen = .register
-                        state.toaster.show(tr("Your name was removed"))
-                    },
-                    onCancel: { state.isConfirmingForget = false })
+                .confirmationDialog(
+                    tr("Forget You?"), isPresented: Bindable(state).isConfirmingForget, confirm: tr("Forget Me"),
+                    destructive: true,
+                    message: tr("Kuchi removes your saved name from this computer and asks for a name next time. Your settings and progress stay.")
+                ) {
+                    users.forget()
+                    state.screen = .register
+                    state.toaster.show(tr("Your name was removed"))
+                }
                 .folderChooser(
                     isPresented: { models.syncing.isChoosingFolder }, title: tr("Choose a Sync Folder"),
                     onChoose: { path in models.syncing.choose(String(decoding: path, as: UTF8.self)) },

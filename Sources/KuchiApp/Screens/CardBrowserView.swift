@@ -64,9 +64,12 @@ struct CardListView: View {
                     .accessibilityLabel(tr("Search cards"))
                     .expand(horizontal: true)
                     .widgetName("card-search")
-                Picker(tr("Sort by"), selection: order, options: [
-                    tr("Deck Order"), trc("sort cards by", "Due"), trc("sort cards by", "State"), trc("sort cards by", "Word"),
-                ])
+                Picker(tr("Sort by"), selection: $browser.order) {
+                    Text(tr("Deck Order")).tag(CardBrowser.Order.deck)
+                    Text(trc("sort cards by", "Due")).tag(CardBrowser.Order.due)
+                    Text(trc("sort cards by", "State")).tag(CardBrowser.Order.state)
+                    Text(trc("sort cards by", "Word")).tag(CardBrowser.Order.word)
+                }
                     .help(tr("Sort by"))
                     .widgetName("card-order")
                 // Beside the order in a wide window; a narrow one has it in the toolbar below.
@@ -127,12 +130,6 @@ struct CardListView: View {
             }
             .cssClass("toolbar")
         }
-    }
-
-    private var order: Binding<Int> {
-        Binding(
-            get: { browser.order.rawValue },
-            set: { browser.order = CardBrowser.Order(rawValue: $0) ?? .deck })
     }
 }
 

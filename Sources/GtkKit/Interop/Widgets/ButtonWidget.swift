@@ -77,6 +77,10 @@ final class DropDownWidget: Widget, TwoWayControl {
         super.init(withCStrings(options) { gtkkit_drop_down_new_from_strings($0, Int32(options.count)) })
     }
 
+    /// The position GtkDropDown reports, and is given, for no option selected
+    /// (GTK_INVALID_LIST_POSITION).
+    static let noSelection = Int(UInt32.max)
+
     var value: Int { Int(gtk_drop_down_get_selected(opaque)) }
     func setValue(_ index: Int) { gtk_drop_down_set_selected(opaque, guint(clamping: index)) }
 
