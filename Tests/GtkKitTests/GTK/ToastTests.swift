@@ -16,13 +16,13 @@ extension GTKTests {
             toaster.show("Second")  // queued behind the first
             nextTurn()
             let first = try #require(closeButton(ofToast: "First", in: window))
-            #expect(gtkkit_accessible_label_is(first, StockLabels.close) != 0, "the first toast's close button")
+            pump(until: { gtkkit_accessible_label_is(first, StockLabels.close) != 0 }, "the first toast's close button named")
             #expect(closeButton(ofToast: "Second", in: window) == nil, "the second waits for the first")
 
             gtkkit_emit(first, "clicked")
             pump(until: { closeButton(ofToast: "Second", in: window) != nil }, "the second toast shown")
             let second = try #require(closeButton(ofToast: "Second", in: window))
-            #expect(gtkkit_accessible_label_is(second, StockLabels.close) != 0, "the second toast's close button")
+            pump(until: { gtkkit_accessible_label_is(second, StockLabels.close) != 0 }, "the second toast's close button named")
 
             // The window closes with a toast shown and one queued: the overlay dismisses
             // both as it goes, after GtkKit's wrapper, and nothing is named then.

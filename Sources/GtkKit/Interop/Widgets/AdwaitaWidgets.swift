@@ -74,6 +74,9 @@ final class ToastOverlayWidget: Widget {
         adw_toast_set_timeout(toast, 4)
         adw_toast_overlay_add_toast(opaque, toast)
         nameCloseButtons()
+        // Once more when the loop is next idle: a toast built or renamed after this call
+        // (the test failed once on a bare Debian, and not here) is named then.
+        MainLoop.idle { [weak self] in self?.nameCloseButtons() }
         // A toast queued behind another is built when that one is dismissed, by the
         // overlay's handler, connected first, so run first. (The toast lives as long as
         // the overlay, which dismisses it on disposal, when the wrapper has gone.)
