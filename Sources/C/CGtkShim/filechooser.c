@@ -28,6 +28,18 @@ static void on_response(GtkNativeDialog *native, int response, gpointer user_dat
     g_object_unref(native);
 }
 
+/// Shows `native` modal; its answer goes to `callback` (on_response), once.
+static void show_modal(GtkFileChooserNative *native, GtkKitFileCallback callback, gpointer data,
+                       GDestroyNotify destroy) {
+    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
+    Choice *choice = g_new0(Choice, 1);
+    choice->callback = callback;
+    choice->data = data;
+    choice->destroy = destroy;
+    g_signal_connect(native, "response", G_CALLBACK(on_response), choice);
+    gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+}
+
 void gtkkit_choose_file(GtkWindow *parent, const char *title, const char *filter_name,
                         const char *const *patterns, GtkKitFileCallback callback, gpointer data,
                         GDestroyNotify destroy) {
@@ -39,13 +51,7 @@ void gtkkit_choose_file(GtkWindow *parent, const char *title, const char *filter
         gtk_file_filter_add_pattern(filter, *pattern);
     gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(native), filter);
     g_object_unref(filter);
-    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
-    Choice *choice = g_new0(Choice, 1);
-    choice->callback = callback;
-    choice->data = data;
-    choice->destroy = destroy;
-    g_signal_connect(native, "response", G_CALLBACK(on_response), choice);
-    gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+    show_modal(native, callback, data, destroy);
 }
 
 void gtkkit_save_file(GtkWindow *parent, const char *title, const char *current_name,
@@ -53,13 +59,7 @@ void gtkkit_save_file(GtkWindow *parent, const char *title, const char *current_
     GtkFileChooserNative *native = gtk_file_chooser_native_new(
         title, parent, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
     gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(native), current_name);
-    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
-    Choice *choice = g_new0(Choice, 1);
-    choice->callback = callback;
-    choice->data = data;
-    choice->destroy = destroy;
-    g_signal_connect(native, "response", G_CALLBACK(on_response), choice);
-    gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+    show_modal(native, callback, data, destroy);
 }
 
 void gtkkit_choose_folder(GtkWindow *parent, const char *title, GtkKitFileCallback callback, gpointer data,
@@ -67,13 +67,7 @@ void gtkkit_choose_folder(GtkWindow *parent, const char *title, GtkKitFileCallba
     GtkFileChooserNative *native = gtk_file_chooser_native_new(
         title, parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, g_dgettext("gtk40", "_Select"),
         g_dgettext("gtk40", "_Cancel"));
-    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
-    Choice *choice = g_new0(Choice, 1);
-    choice->callback = callback;
-    choice->data = data;
-    choice->destroy = destroy;
-    g_signal_connect(native, "response", G_CALLBACK(on_response), choice);
-    gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+    show_modal(native, callback, data, destroy);
 }
 
 // GFileMonitor: a folder's changes, each reported with no detail (the caller reads
