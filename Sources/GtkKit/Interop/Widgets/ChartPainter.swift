@@ -34,8 +34,8 @@ struct ChartPainter {
             values: values, scale: scale, width: Double(width), height: Double(height),
             gutter: gutter, lineHeight: lineHeight, labelWidth: labelWidth)
 
-        let barColor = color(of: widget)
-        let textColor = gtk_widget_get_parent(widget).map(color(of:)) ?? barColor
+        let barColor = PainterColor.of(widget)
+        let textColor = gtk_widget_get_parent(widget).map(PainterColor.of) ?? barColor
 
         // Gridlines and their numbers; the baseline is stronger than the rest.
         cairo_set_line_width(cairo, 1)
@@ -68,18 +68,7 @@ struct ChartPainter {
         return layout
     }
 
-    /// The CSS `color` of `widget` now.
-    private func color(of widget: UnsafeMutablePointer<GtkWidget>) -> GdkRGBA {
-        var color = GdkRGBA()
-        // NB: gtk_widget_get_color is GTK 4.10; the style context is how 4.8 reads it.
-        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
-        return color
-    }
-
-    private func setSource(_ color: GdkRGBA, alpha: Double) {
-        cairo_set_source_rgba(
-            cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha) * alpha)
-    }
+    private func setSource(_ color: GdkRGBA, alpha: Double) { PainterColor.setSource(cairo, color, alpha: alpha) }
 
     private func measure(_ layout: OpaquePointer, _ string: String) -> (width: Int, height: Int) {
         pango_layout_set_text(layout, string, -1)

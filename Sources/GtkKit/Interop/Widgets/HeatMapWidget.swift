@@ -145,8 +145,8 @@ struct HeatMapPainter {
     static let labelHeight = 18.0
 
     func paint(_ drawing: HeatMapDrawing, focused: Bool) {
-        let accent = color(of: widget)
-        let text = gtk_widget_get_parent(widget).map(color(of:)) ?? accent
+        let accent = PainterColor.of(widget)
+        let text = gtk_widget_get_parent(widget).map(PainterColor.of) ?? accent
         let step = HeatMapWidget.step, cell = HeatMapWidget.cell
         // safe: GTK constructors abort on out-of-memory; they never return NULL.
         let layout = gtk_widget_create_pango_layout(widget, nil)!
@@ -187,15 +187,5 @@ struct HeatMapPainter {
         cairo_close_path(cairo)
     }
 
-    /// The CSS `color` of `widget` now.
-    private func color(of widget: UnsafeMutablePointer<GtkWidget>) -> GdkRGBA {
-        var color = GdkRGBA()
-        // NB: gtk_widget_get_color is GTK 4.10; the style context is how 4.8 reads it.
-        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
-        return color
-    }
-
-    private func setSource(_ color: GdkRGBA, alpha: Double) {
-        cairo_set_source_rgba(cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha) * alpha)
-    }
+    private func setSource(_ color: GdkRGBA, alpha: Double) { PainterColor.setSource(cairo, color, alpha: alpha) }
 }

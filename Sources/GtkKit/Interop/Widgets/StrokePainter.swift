@@ -18,7 +18,7 @@ struct StrokePainter {
         let side = min(width, height)
         let scale = side / box
         let originX = ((width - side) / 2).rounded(), originY = ((height - side) / 2).rounded()
-        let color = color(of: widget)
+        let color = PainterColor.of(widget)
 
         cairo_save(cairo)
         cairo_translate(cairo, originX, originY)
@@ -67,16 +67,5 @@ struct StrokePainter {
         }
     }
 
-    /// The CSS `color` of `widget` now.
-    private func color(of widget: UnsafeMutablePointer<GtkWidget>) -> GdkRGBA {
-        var color = GdkRGBA()
-        // NB: gtk_widget_get_color is GTK 4.10; the style context is how 4.8 reads it.
-        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
-        return color
-    }
-
-    private func setSource(_ color: GdkRGBA, alpha: Double) {
-        cairo_set_source_rgba(
-            cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha) * alpha)
-    }
+    private func setSource(_ color: GdkRGBA, alpha: Double) { PainterColor.setSource(cairo, color, alpha: alpha) }
 }
