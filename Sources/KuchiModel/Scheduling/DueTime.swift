@@ -18,8 +18,7 @@ public enum DueTime {
             return minutes == 1 ? tr("in a minute") : trn("in {count} minute", "in {count} minutes", minutes)
         }
         guard let dueParts = localParts(due), let nowParts = localParts(now) else { return tr("later") }
-        // TRANSLATORS: a time of day, as strftime writes it: "%H:%M" is "09:15".
-        let time = format(dueParts, trc("strftime format of a time of day", "%H:%M"))
+        let time = timeOfDay(due)
         let midnight = StudyDay(rolloverHour: 0)
         let days = calendarDays(from: midnight.start(of: now), to: midnight.start(of: due))
         switch days {
@@ -36,6 +35,7 @@ public enum DueTime {
     /// "09:15", the local time of day of `date`.
     public static func timeOfDay(_ date: Date) -> String {
         guard let parts = localParts(date) else { return "" }
+        // TRANSLATORS: a time of day, as strftime writes it: "%H:%M" is "09:15".
         return format(parts, trc("strftime format of a time of day", "%H:%M"))
     }
 
