@@ -147,7 +147,7 @@ final class CardShelf {
     /// for a dictionary app (AnkiConnect's `suspend`); the browser shows its new state.
     func setSuspended(_ isSuspended: Bool, question: String, deck: String) throws(ReviewStoreError) {
         try planner.setSuspended(isSuspended, question: question, deck: deck)
-        if let schedule = planner.schedule(deck: deck) { browser.update(question, deck: deck, schedule: schedule) }
+        showSchedule(of: question, deck: deck)
     }
 
     /// Whether the word `question` of the deck `deck` is suspended.
@@ -230,7 +230,13 @@ final class CardShelf {
             state.importFailure = (title: title, message: tr("Your review history could not be changed: {reason}.", ["reason": error.description]))
             return false
         }
-        if let schedule = planner.schedule(deck: deck) { browser.update(question, deck: deck, schedule: schedule) }
+        showSchedule(of: question, deck: deck)
         return true
+    }
+
+    /// Shows the card `question` of the deck named `deck` in the schedule as the
+    /// schedule now has it (suspended, reset…).
+    private func showSchedule(of question: String, deck: String) {
+        if let schedule = planner.schedule(deck: deck) { browser.update(question, deck: deck, schedule: schedule) }
     }
 }
