@@ -8,7 +8,7 @@
 #
 # Host packages (Debian 12):
 #   flatpak flatpak-builder bubblewrap ostree debootstrap elfutils debugedit
-#   xvfb xauth xdotool x11-utils imagemagick dbus-bin python3
+#   xvfb xauth xdotool x11-utils imagemagick dbus-bin python3 curl
 # plus a Swift toolchain (SWIFT_TOOLCHAIN, default /opt/swift) and network
 # access to the Debian archive for the first run only.
 #
@@ -81,7 +81,7 @@ runtime_pkgs=(
 sdk_pkgs=(
     "${runtime_pkgs[@]}"
     libgtk-4-dev libadwaita-1-dev libsqlite3-dev libarchive-dev libzstd-dev pkg-config meson ninja-build python3
-    gcc g++ libc6-dev libstdc++-12-dev libgcc-12-dev binutils
+    gcc g++ libc6-dev libstdc++-12-dev libgcc-12-dev binutils make
     libcurl4 libxml2 libsqlite3-0 libncurses6 libedit2 libicu72 libuuid1 uuid-dev zlib1g-dev
     tzdata git file elfutils debugedit appstream appstream-util desktop-file-utils
 )
@@ -127,7 +127,7 @@ export_runtime() {
 # ---- stages ----------------------------------------------------------------
 
 stage "host check"
-for tool in flatpak flatpak-builder bwrap debootstrap xvfb-run xdotool xwininfo import dbus-run-session eu-strip; do
+for tool in flatpak flatpak-builder bwrap debootstrap xvfb-run xdotool xwininfo import dbus-run-session eu-strip curl sha256sum; do
     command -v "$tool" > /dev/null || { echo "missing host tool: $tool (see the package list at the top)"; exit 1; }
 done
 [ -x "$toolchain/usr/bin/swift" ] || { echo "no Swift toolchain at $toolchain"; exit 1; }
@@ -215,6 +215,26 @@ json.dump(m, open(dst, "w"), indent=4)
 PY
 diff <(plain_json "$manifest") <(plain_json "$proof_manifest") || true
 
+stage "sources into the download cache"
+# The manifest's archives (Zinnia and its Japanese model) come from the Debian
+# archive, which this machine reaches; flatpak-builder then finds each under
+# its checksum in the state folder and downloads nothing itself.
+plain_json "$proof_manifest" | python3 -c 'import json, sys
+for module in json.load(sys.stdin)["modules"]:
+    for source in module.get("sources", []):
+        if "url" in source:
+            print(source["sha256"], source["url"])' |
+while read -r sha256 url; do
+    cached="$work/builder-state/downloads/$sha256/$(basename "$url")"
+    if [ ! -f "$cached" ]; then
+        mkdir -p "$(dirname "$cached")"
+        curl -fsS --retry 3 -o "$cached.part" "$url" || { echo "cannot fetch $url"; exit 1; }
+        echo "$sha256  $cached.part" | sha256sum -c --quiet || { echo "checksum differs: $url"; exit 1; }
+        mv "$cached.part" "$cached"
+    fi
+    echo "$(basename "$url"): $(du -h "$cached" | cut -f1), sha256 checked"
+done
+
 stage "flatpak-builder (offline)"
 nice -n 10 flatpak-builder --user --install --force-clean --disable-download \
     --disable-rofiles-fuse --state-dir="$work/builder-state" \
@@ -224,6 +244,10 @@ nice -n 10 flatpak-builder --user --install --force-clean --disable-download \
 grep -E '^(Starting build|Running:|Installing|Committing|Exporting|Pruning|Cleaning)' "$work/flatpak-builder.log" | head -20 || true
 flatpak --user info "$app_id" | sed -n '1,12p'
 files=$(flatpak --user info --show-location "$app_id")/files
+# Handwriting's library resolves inside the runtime, and the model is Debian's own.
+flatpak run --user --command=/lib64/ld-linux-x86-64.so.2 "$app_id" --list /app/lib/libzinnia.so.0 |
+    grep -q 'libstdc++' || { echo "libzinnia.so.0 does not load in the runtime"; exit 1; }
+echo "libzinnia.so.0 loads in the runtime; model $(du -h "$files/share/tegaki/models/zinnia/handwriting-ja.model" | cut -f1)"
 (cd "$files" && find . -maxdepth 4 \( -type f -o -type l \) | sort | sed 's|^\./|/app/|' | grep -v '^/app/lib/debug' | head -60)
 
 stage "launch under Xvfb"
