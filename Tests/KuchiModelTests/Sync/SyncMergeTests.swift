@@ -78,6 +78,48 @@ struct SyncMergeTests {
         ])
     }
 
+    @Test("a setting changed on both devices is a clash on each, naming the other device and its time, and saying which change is kept")
+    func settingClash() throws {
+        let temporaryFolder = try TemporaryFolder()
+        let desktop = try SyncTestDevice(root: temporaryFolder.url, name: "desktop")
+        let laptop = try SyncTestDevice(root: temporaryFolder.url, name: "laptop")
+        func exchange() throws {
+            try copyFolder(from: desktop.folder, to: laptop.folder)
+            try copyFolder(from: laptop.folder, to: desktop.folder)
+        }
+        try desktop.merge()
+        try laptop.merge()
+        try exchange()
+        // Positive control: a change made on one device only is no clash.
+        laptop.settings.readings = .romaji
+        try laptop.merge()
+        try exchange()
+        let oneSided = try desktop.merge()
+        #expect(oneSided.settings?.readings == .romaji && oneSided.clashes.isEmpty)
+        try laptop.merge()
+        // Offline on both: 30 on the desktop, then 10 on the laptop a minute later.
+        desktop.settings.dailyNewCards = 30
+        try desktop.merge()
+        laptop.wall = desktop.wall + 60_000
+        laptop.settings.dailyNewCards = 10
+        try laptop.merge()
+        try exchange()
+        let atDesktop = try desktop.merge()
+        #expect(atDesktop.clashes == [
+            SyncClash(
+                subject: .setting(key: "dailyNewCards"), device: laptop.sync.device, deviceName: "laptop",
+                changedAt: Date(timeIntervalSince1970: Double(laptop.wall) / 1000), keptHere: false),
+        ])
+        #expect(atDesktop.settings?.dailyNewCards == 10)
+        let atLaptop = try laptop.merge()
+        #expect(atLaptop.clashes.map(\.deviceName) == ["desktop"] && atLaptop.clashes.map(\.keptHere) == [true])
+        #expect(atLaptop.settings == nil, "the laptop keeps its own, later change")
+        // Read again (no new line), nothing clashes.
+        #expect(try desktop.merge().clashes.isEmpty)
+        let names = try Dictionary(uniqueKeysWithValues: desktop.sync.devices().map { ($0.device, $0.name) })
+        #expect(names[laptop.sync.device] == "laptop" && names[desktop.sync.device] == "desktop")
+    }
+
     @Test("a setting change sent when it is made (no merge) reaches the other device; sending again sends nothing")
     func settingSentWhenMade() throws {
         let temporaryFolder = try TemporaryFolder()
@@ -230,7 +272,8 @@ struct SyncMergeTests {
         try copyFolder(from: desktop.folder, to: laptop.folder)
         let report = try laptop.merge()
         #expect(report.newReviews == 2)
-        #expect(report.problems.map(\.line) == [2])
+        // Line 1 the review, line 2 the desktop's name, line 3 the torn one.
+        #expect(report.problems.map(\.line) == [3])
     }
 
     @Test("events of kinds this Kuchi does not know are kept in the folder and do not stop the merge")
@@ -311,7 +354,7 @@ struct SyncMergeTests {
         let bodies: [SyncEvent.Body] = [
             .review(card: card, rating: .hard, time: 1_700_000_000_123, answerMilliseconds: 4200), .retraction(of: "abc"),
             .suspension(card: card, isSuspended: true), .cardField(card: card, field: "meaning", value: "water"),
-            .setting(key: "productionDecks", value: "[\"jlpt-n5\"]"), .unknown(kind: "media"),
+            .setting(key: "productionDecks", value: "[\"jlpt-n5\"]"), .deviceName("Anna's laptop"), .unknown(kind: "media"),
         ]
         for body in bodies {
             let event = SyncEvent(id: SyncEvent.newID(), device: "DEV", stamp: HLCStamp(wall: 7, counter: 2), body: body)
