@@ -111,6 +111,35 @@ extension ReviewStore {
             subject: subject, device: event.device, deviceName: nil, changedAt: Date(storeMilliseconds: event.stamp.wall), keptHere: true)
     }
 
+    /// Takes synced review `row` of `card` back though later reviews follow it
+    /// (``undo(reviewID:answered:at:replayingWith:)``), and replays the card from those
+    /// left. The log lets only a card's latest review go: the later ones leave first,
+    /// their event ids before them so that no retraction is noted, and come back in the
+    /// replay; then `row` goes, and its trigger notes its retraction.
+    func retract(review row: Int64, of card: CardID, scheduler: FSRSScheduler) throws {
+        var later: [(row: Int64, event: ReviewEvent)] = []
+        try database.query("""
+            SELECT r.id, s.event, r.time, r.rating, r.answer_ms FROM review AS r JOIN sync_review AS s ON s.review = r.id
+            WHERE r.card = (SELECT card FROM review WHERE id = ?1) AND r.id > ?1 ORDER BY r.id DESC
+            """, [.integer(row)]) { found in
+                guard let rating = FSRSRating(rawValue: Int(found.integer(3))) else {
+                    throw InvalidRow(detail: "review \(found.integer(0)) has an unknown rating \(found.integer(3))")
+                }
+                later.append((found.integer(0), ReviewEvent(
+                    id: found.text(1), time: found.integer(2), rating: rating, answerMilliseconds: found.integer(4))))
+            }
+        for (laterRow, _) in later {
+            try database.run("DELETE FROM sync_review WHERE review = ?", [.integer(laterRow)])
+            try database.run("DELETE FROM review WHERE id = ?", [.integer(laterRow)])
+        }
+        try database.run("DELETE FROM review WHERE id = ?", [.integer(row)])
+        var retracted = Set<String>()
+        try database.query("SELECT event FROM sync_retracted") { retracted.insert($0.text(0)) }
+        _ = try replay(card, adding: later.map(\.event), retracted: retracted, force: true, scheduler: scheduler)
+        // The replay's rows have their events already: nothing of them is this device's to send.
+        try database.run("DELETE FROM sync_unsent_review WHERE review IN (SELECT review FROM sync_review)")
+    }
+
     /// Rebuilds `card`'s reviews and state from its reviews in the store and `adding`,
     /// less those `retracted`, in time order (then event id: the same on every device).
     /// Returns the reviews of `adding` it did not have; with none, and unless `force`d

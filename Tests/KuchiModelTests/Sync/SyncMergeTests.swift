@@ -30,6 +30,39 @@ struct SyncMergeTests {
         #expect(try desktop.store.card(card) == reviews.last?.review.after)
     }
 
+    @Test("Ctrl+Z after a merge rebuilt the card: this run's answer is found by card and time and taken back, before or after the laptop's answer")
+    func undoAfterMerge() throws {
+        let card = CardID(deck: SyncTestDevice.deck, question: "水")
+        for laptopIsLater in [false, true] {
+            let temporaryFolder = try TemporaryFolder()
+            let desktop = try SyncTestDevice(root: temporaryFolder.url, name: "desktop")
+            let laptop = try SyncTestDevice(root: temporaryFolder.url, name: "laptop")
+            let ours = try desktop.review("水", .hard)
+            let answeredAt = try #require(try desktop.store.reviews(of: card).last?.review.time)
+            try desktop.merge()
+            laptop.wall = desktop.wall + (laptopIsLater ? 60_000 : -600_000)
+            try laptop.review("水", .good)
+            try laptop.merge()
+            try copyFolder(from: laptop.folder, to: desktop.folder)
+            try desktop.merge()
+            #expect(try desktop.store.reviews(of: card).map(\.review.rating) == (laptopIsLater ? [.hard, .good] : [.good, .hard]))
+            // Positive control: by its row id alone the answer is gone.
+            #expect(throws: ReviewStoreError.self) { try desktop.store.undo(reviewID: ours) }
+            let taken = try desktop.store.undo(reviewID: ours, answered: card, at: answeredAt, replayingWith: SyncTestDevice.scheduler)
+            #expect(taken.review.rating == .hard)
+            #expect(try desktop.store.reviews(of: card).map(\.review.rating) == [.good])
+            // The laptop takes it back too, and both have the same card.
+            try desktop.merge()
+            try copyFolder(from: desktop.folder, to: laptop.folder)
+            #expect(try laptop.merge().retractions == 1)
+            #expect(try laptop.synced(words: ["水"]) == desktop.synced(words: ["水"]), "later: \(laptopIsLater)")
+            // Taken back once: a second time is refused.
+            #expect(throws: ReviewStoreError.self) {
+                try desktop.store.undo(reviewID: ours, answered: card, at: answeredAt, replayingWith: SyncTestDevice.scheduler)
+            }
+        }
+    }
+
     @Test("an answer taken back on the other device is taken back here too, and stays out when read again")
     func undoFromTheOtherDevice() throws {
         let temporaryFolder = try TemporaryFolder()
