@@ -74,15 +74,3 @@ struct LeechPageTests {
         #expect(app.models.planner.schedule(deck: "kuchi-basics/production")?.suspended == ["ありがとう"])
     }
 }
-
-/// The text of every label in the window, toasts included.
-@MainActor
-private func allLabels(_ app: AppHarness) -> [String] {
-    var texts: [String] = []
-    func collect(_ widget: UnsafeMutablePointer<GtkWidget>) {
-        if gtkkit_is_a(widget, gtk_label_get_type()) != 0 { texts.append(labelText(widget)) }
-        children(of: widget).forEach(collect)
-    }
-    collect(typed(app.window.gtkWindow))
-    return texts
-}

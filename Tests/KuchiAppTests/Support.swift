@@ -211,3 +211,15 @@ final class Gate: Sendable {
 
     func open() { semaphore.signal() }
 }
+
+/// The text of every label in the window, toasts included.
+@MainActor
+func allLabels(_ app: AppHarness) -> [String] {
+    var texts: [String] = []
+    func collect(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        if gtkkit_is_a(widget, gtk_label_get_type()) != 0 { texts.append(labelText(widget)) }
+        children(of: widget).forEach(collect)
+    }
+    collect(typed(app.window.gtkWindow))
+    return texts
+}

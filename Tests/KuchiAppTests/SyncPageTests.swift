@@ -20,7 +20,7 @@ struct SyncPageTests {
         init(folder: URL, home: URL) throws {
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             store = try ReviewStore(path: home.appendingPathComponent("kuchi.sqlite3").path)
-            sync = try SyncFolder(folder: folder.path, dataDirectory: home, store: store)
+            sync = try SyncFolder(folder: folder.path, dataDirectory: home, store: store, deviceName: "laptop")
         }
 
         /// Answers `question` of Kuchi Basics Good, now, and sends it.
@@ -68,8 +68,42 @@ struct SyncPageTests {
         pump(until: { app.isShown("sync-devices") }, "the devices listed")
         #expect(app.isShown("sync-last") && app.isShown("sync-off"))
         let summary = app.models.syncing.devicesSummary
-        #expect(summary.hasPrefix("This computer (\(ours.prefix(8)))"), "\(summary)")
+        #expect(summary.hasPrefix("This computer (\(SyncDevice.hostName()))"), "\(summary)")
         #expect(summary.contains("\(laptop.sync.device.prefix(8)), last wrote "), "\(summary)")
+    }
+
+    @Test("a setting changed here and later on the laptop: the laptop's is taken, and a toast and the page say so, naming it")
+    func clashIsTold() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 900)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        app.models.syncing.choose(folder.path)
+        app.models.users.settings.dailyNewCards = 30
+        let laptop = try Laptop(folder: folder, home: app.folder.appendingPathComponent("laptop"))
+        var theirs = Settings()
+        theirs.dailyNewCards = 10
+        pump(until: {
+            let files = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? []
+            return files.contains { name in
+                name.hasSuffix(".jsonl")
+                    && (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?.contains("dailyNewCards") == true
+            }
+        }, "our change sent")
+        let atLaptop = try laptop.sync.merge(settings: theirs, scheduler: FSRSScheduler(desiredRetention: 0.9, fuzz: false))
+        #expect(atLaptop.clashes.map(\.keptHere) == [true], "the laptop's change is the later one")
+        pump(until: { app.models.users.settings.dailyNewCards == 10 }, timeout: .seconds(15), "the laptop's later change taken")
+        let told = "New cards per day was also changed on laptop today at "
+        pump(until: { allLabels(app).contains { $0.hasPrefix(told) && $0.hasSuffix("later than here: that change is kept") } },
+             "the toast")
+        #expect(app.models.syncing.lastResult?.contains(told) == true, "\(app.models.syncing.lastResult ?? "")")
+        // Positive control of the wording: a change made on the laptop only is no clash.
+        theirs.readings = .romaji
+        _ = try laptop.sync.merge(settings: theirs, scheduler: FSRSScheduler(desiredRetention: 0.9, fuzz: false))
+        pump(until: { app.models.users.settings.readings == .romaji }, timeout: .seconds(15), "the readings taken")
+        #expect(app.models.syncing.lastResult?.contains("also changed") == false, "\(app.models.syncing.lastResult ?? "")")
     }
 
     @Test("a merge asked for during a session waits for its end; the answers are never changed under the learner's hands")

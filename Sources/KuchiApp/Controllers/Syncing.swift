@@ -17,7 +17,7 @@ final class Syncing {
     /// or why it could not run; nil before the first.
     private(set) var lastResult: String?
     /// The devices whose logs were merged, and when each last wrote.
-    private(set) var devices: [(device: String, lastWrote: Date)] = []
+    private(set) var devices: [(device: String, name: String?, lastWrote: Date)] = []
 
     @ObservationIgnored private let users: UserManager
     @ObservationIgnored private let planner: StudyPlanner
@@ -127,8 +127,10 @@ final class Syncing {
             if report.replacedDevice != nil {
                 state.toaster.show(tr("This computer is a copy of another one: it syncs as a new device"))
             }
-            lastResult = tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])
-            if let problem = report.problems.first { lastResult = (lastResult ?? "") + "\n" + problem.description }
+            // The first clash as a toast; every one stays in Settings → Sync.
+            if let clash = report.clashes.first { state.toaster.show(clash.sentence()) }
+            lastResult = ([tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])]
+                + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)).joined(separator: "\n")
             devices = (try? sync.devices()) ?? devices
             device = sync.device
         } catch {
@@ -193,13 +195,16 @@ final class Syncing {
         }
     }
 
-    /// The devices as Settings lists them, this one first: "This computer (3F2A9C1B)",
-    /// then "7D1E0A44, last wrote 26 November at 10:02" for each other one.
+    /// The devices as Settings lists them, this one first: "This computer (desktop)",
+    /// then "laptop, last wrote 26 November at 10:02" for each other one (the start of
+    /// its id for a device that sent no name).
     var devicesSummary: String {
-        let mine = device.map { tr("This computer ({device})", ["device": String($0.prefix(8))]) }
+        let mine = device.map { id in
+            tr("This computer ({device})", ["device": sync.map(\.deviceName).flatMap { $0.isEmpty ? nil : $0 } ?? String(id.prefix(8))])
+        }
         let others = devices.filter { $0.device != device }.map { entry in
             tr("{device}, last wrote {day} at {time}", [
-                "device": String(entry.device.prefix(8)), "day": DueTime.dayAndMonth(entry.lastWrote),
+                "device": entry.name ?? String(entry.device.prefix(8)), "day": DueTime.dayAndMonth(entry.lastWrote),
                 "time": DueTime.timeOfDay(entry.lastWrote),
             ])
         }

@@ -21,6 +21,54 @@ extension ReviewStore {
                 guard let found = try latestReview(id) else {
                     throw ReviewStoreError(path: path, kind: .notLatestReview(id))
                 }
+                return try takeBackLatest(found, id: id)
+            }
+        }
+    }
+
+    /// Takes back `answer`, saved as review `id` in this run, even after a sync merge
+    /// has since rebuilt its card: the merge writes a card's reviews again in time order
+    /// (new row ids), so the answer is found by its card and time if `id` is not it.
+    /// If another device's later answer to the card has arrived since, the answer is
+    /// taken out all the same, as a retraction, and the card's reviews and state are
+    /// replayed from those left with `scheduler` (fuzz off, as every device replays).
+    ///
+    /// Throws ``ReviewStoreError/Kind/notLatestReview(_:)`` when the answer is not in
+    /// the log (taken back already, here or on another device), or is not its card's
+    /// latest and was never synced; nothing is changed then.
+    @discardableResult
+    public func undo(
+        reviewID id: Int64, answered card: CardID, at time: Date, replayingWith scheduler: FSRSScheduler
+    ) throws(ReviewStoreError) -> LoggedReview {
+        try storeErrors {
+            try database.transaction { () throws -> LoggedReview in
+                guard let row = try reviewRow(id, card: card, time: time) else {
+                    throw ReviewStoreError(path: path, kind: .notLatestReview(id))
+                }
+                if let found = try latestReview(row) { return try takeBackLatest(found, id: row) }
+                // A later answer came from another device: the answer goes as a
+                // retraction, and the card is replayed.
+                guard try database.integer("SELECT 1 FROM sync_review WHERE review = ?", [.integer(row)]) != nil,
+                    let logged = try reviews(of: card).first(where: { $0.id == row })
+                else { throw ReviewStoreError(path: path, kind: .notLatestReview(id)) }
+                try retract(review: row, of: card, scheduler: scheduler)
+                return logged
+            }
+        }
+    }
+
+    /// Review `id` if it is `card`'s answer at `time`, else the row of that answer, if any.
+    private func reviewRow(_ id: Int64, card: CardID, time: Date) throws -> Int64? {
+        guard let deck = try deckID(named: card.deck) else { return nil }
+        return try database.integer("""
+            SELECT r.id FROM review AS r JOIN card AS c ON c.id = r.card
+            WHERE r.deck = ? AND c.question = ? AND r.time = ? ORDER BY r.id = ? DESC LIMIT 1
+            """, [.integer(deck), .text(card.question), .integer(time.storeMilliseconds), .integer(id)])
+    }
+
+    /// Deletes review `id`, `found` as its card's latest, and puts the card back as the
+    /// log kept it before.
+    private func takeBackLatest(_ found: (logged: LoggedReview, card: Int64, deck: Int64), id: Int64) throws -> LoggedReview {
                 try database.run("DELETE FROM review WHERE id = ?", [.integer(id)])
                 if let before = found.logged.before {
                     try database.run("""
@@ -34,8 +82,6 @@ extension ReviewStore {
                         [.integer(found.deck), .text(found.logged.review.card.question)])
                 }
                 return found.logged
-            }
-        }
     }
 
     /// Review `id`, with its card's and its deck's row ids, if it is its card's latest.

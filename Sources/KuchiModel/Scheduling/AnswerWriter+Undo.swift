@@ -51,7 +51,11 @@ extension AnswerWriter {
         case .saved(let answer, let reviewID):
             guard let store = connection.store else { return nil }
             do {
-                try store.undo(reviewID: reviewID)
+                // By its card and time too: a sync merge may have written the card's
+                // reviews again since.
+                try store.undo(
+                    reviewID: reviewID, answered: answer.card, at: answer.time,
+                    replayingWith: replayScheduler())
             } catch {
                 // No longer the card's latest review: it never will be again.
                 if case .notLatestReview = error.kind { self.undoable = nil }

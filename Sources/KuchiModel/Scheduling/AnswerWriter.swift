@@ -131,6 +131,9 @@ final class AnswerWriter {
     /// The scheduler with today's desired retention, fuzz on, as in Anki.
     private func scheduler() -> FSRSScheduler { StudyPlanner.scheduler(settings(), fuzz: true) }
 
+    /// The scheduler a sync merge replays cards with (fuzz off, as on every device).
+    func replayScheduler() -> FSRSScheduler { StudyPlanner.scheduler(settings(), fuzz: false) }
+
     /// A change was saved: the planner is told, and the file is brought up to date
     /// after a quiet moment.
     func didSave() {

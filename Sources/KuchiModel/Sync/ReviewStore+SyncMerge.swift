@@ -12,6 +12,9 @@ struct StoreMergeResult {
     var unknownKinds = 0
     /// Cards whose state was replayed from their reviews.
     var cardsReplayed = 0
+    /// Registers another device changed to a value other than this device's last
+    /// change (device names left to the caller).
+    var clashes: [SyncClash] = []
 }
 
 /// Merging other devices' events into the store: the set union of reviews, each
@@ -54,15 +57,26 @@ extension ReviewStore {
                         JOIN card AS c ON c.id = r.card JOIN deck AS d ON d.id = r.deck WHERE s.event = ?
                     """, [.text(target)]) { touched.insert(CardID(deck: $0.text(0), question: $0.text(1))) }
             case .suspension(let card, let isSuspended):
-                guard try storeRegister(event) else { continue }
+                let clash = try clashWithOwnChange(event, value: isSuspended ? "true" : "false", subject: .suspension(card))
+                let stored = try storeRegister(event)
+                if let clash { result.clashes.append(clash.keeping(here: !stored)) }
+                guard stored else { continue }
                 try applySuspension(isSuspended, card: card)
                 result.suspensions += 1
             case .cardField(let card, let field, let value):
-                guard try storeRegister(event) else { continue }
+                let clash = try clashWithOwnChange(event, value: value, subject: .field(card, field: field))
+                let stored = try storeRegister(event)
+                if let clash { result.clashes.append(clash.keeping(here: !stored)) }
+                guard stored else { continue }
                 result.fields.append(SyncCardField(card: card, field: field, value: value))
             case .setting(let key, let value):
-                guard try storeRegister(event) else { continue }
+                let clash = try clashWithOwnChange(event, value: value, subject: .setting(key: key))
+                let stored = try storeRegister(event)
+                if let clash { result.clashes.append(clash.keeping(here: !stored)) }
+                guard stored else { continue }
                 result.settings[key] = value
+            case .deviceName:
+                try storeRegister(event)
             case .unknown:
                 result.unknownKinds += 1
             }
@@ -83,6 +97,47 @@ extension ReviewStore {
         try database.run("DELETE FROM sync_unsent_review")
         try saveSyncClock(clock)
         return result
+    }
+
+    /// The clash `event` (another device's change of a register to `value`) makes with
+    /// this device's own last change of that register, if it is this device's and
+    /// holds another value; nil otherwise (the other device's own earlier value, the
+    /// same value, or an event read before).
+    private func clashWithOwnChange(_ event: SyncEvent, value: String, subject: SyncClash.Subject) throws -> SyncClash? {
+        guard let name = event.register, let kept = try registerEntry(name), kept.event != event.id, kept.value != value,
+            try isOwnEvent(kept.event), try !isOwnEvent(event.id)
+        else { return nil }
+        return SyncClash(
+            subject: subject, device: event.device, deviceName: nil, changedAt: Date(storeMilliseconds: event.stamp.wall), keptHere: true)
+    }
+
+    /// Takes synced review `row` of `card` back though later reviews follow it
+    /// (``undo(reviewID:answered:at:replayingWith:)``), and replays the card from those
+    /// left. The log lets only a card's latest review go: the later ones leave first,
+    /// their event ids before them so that no retraction is noted, and come back in the
+    /// replay; then `row` goes, and its trigger notes its retraction.
+    func retract(review row: Int64, of card: CardID, scheduler: FSRSScheduler) throws {
+        var later: [(row: Int64, event: ReviewEvent)] = []
+        try database.query("""
+            SELECT r.id, s.event, r.time, r.rating, r.answer_ms FROM review AS r JOIN sync_review AS s ON s.review = r.id
+            WHERE r.card = (SELECT card FROM review WHERE id = ?1) AND r.id > ?1 ORDER BY r.id DESC
+            """, [.integer(row)]) { found in
+                guard let rating = FSRSRating(rawValue: Int(found.integer(3))) else {
+                    throw InvalidRow(detail: "review \(found.integer(0)) has an unknown rating \(found.integer(3))")
+                }
+                later.append((found.integer(0), ReviewEvent(
+                    id: found.text(1), time: found.integer(2), rating: rating, answerMilliseconds: found.integer(4))))
+            }
+        for (laterRow, _) in later {
+            try database.run("DELETE FROM sync_review WHERE review = ?", [.integer(laterRow)])
+            try database.run("DELETE FROM review WHERE id = ?", [.integer(laterRow)])
+        }
+        try database.run("DELETE FROM review WHERE id = ?", [.integer(row)])
+        var retracted = Set<String>()
+        try database.query("SELECT event FROM sync_retracted") { retracted.insert($0.text(0)) }
+        _ = try replay(card, adding: later.map(\.event), retracted: retracted, force: true, scheduler: scheduler)
+        // The replay's rows have their events already: nothing of them is this device's to send.
+        try database.run("DELETE FROM sync_unsent_review WHERE review IN (SELECT review FROM sync_review)")
     }
 
     /// Rebuilds `card`'s reviews and state from its reviews in the store and `adding`,
@@ -196,6 +251,11 @@ extension ReviewStore {
         var devices: [(device: String, wall: Int64)] = []
         try database.query("SELECT device, wall FROM sync_device ORDER BY device") { devices.append(($0.text(0), $0.integer(1))) }
         return devices
+    }
+
+    /// The name `device` last sent, if any (an empty one is none).
+    func syncDeviceName(_ device: String) throws -> String? {
+        try registerValue(SyncEvent.nameRegister(of: device)).flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 

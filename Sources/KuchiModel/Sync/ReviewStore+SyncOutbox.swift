@@ -26,14 +26,16 @@ extension ReviewStore {
     }
 
     /// Turns every unsent change into an event of `device` in the outbox, and the given
-    /// `settings` changes (key, JSON value) too. Inside a transaction; returns how many.
+    /// `settings` changes (key, JSON value) and the device's new `name` too. Inside a
+    /// transaction; returns how many.
     ///
     /// The cards of the reviews and retractions sent get the state the replay of their
     /// reviews gives (``canonicalize(card:scheduler:)``), as every other device computes
     /// it: an answer given with fuzz, or with the clock stepped back before an earlier
     /// review, leaves a state no other device would replay.
     func fillOutbox(
-        device: String, clock: inout HybridClock, now: Int64, settings: [(key: String, value: String)], scheduler: FSRSScheduler
+        device: String, clock: inout HybridClock, now: Int64, settings: [(key: String, value: String)], name: String? = nil,
+        scheduler: FSRSScheduler
     ) throws -> Int {
         var events: [(event: SyncEvent, review: Int64?)] = []
         var cards = Set<Int64>()
@@ -67,6 +69,9 @@ extension ReviewStore {
         for setting in settings {
             let body = SyncEvent.Body.setting(key: setting.key, value: setting.value)
             events.append((SyncEvent(id: SyncEvent.newID(), device: device, stamp: clock.tick(now: now), body: body), nil))
+        }
+        if let name {
+            events.append((SyncEvent(id: SyncEvent.newID(), device: device, stamp: clock.tick(now: now), body: .deviceName(name)), nil))
         }
         guard !events.isEmpty else { return 0 }
         for (event, review) in events {
@@ -104,21 +109,36 @@ extension ReviewStore {
         try database.integer("SELECT 1 FROM sync_own WHERE event = ?", [.text(id)]) != nil
     }
 
+    /// A register's value as kept, and the event that wrote it.
+    struct RegisterEntry {
+        let value: String
+        let stamp: HLCStamp
+        let device: String
+        let event: String
+    }
+
+    /// Register `name` as kept, if any.
+    func registerEntry(_ name: String) throws -> RegisterEntry? {
+        var kept: RegisterEntry?
+        try database.query("SELECT value, wall, counter, device, event FROM sync_register WHERE name = ?", [.text(name)]) { row in
+            kept = RegisterEntry(
+                value: row.text(0), stamp: HLCStamp(wall: row.integer(1), counter: row.integer(2)), device: row.text(3), event: row.text(4))
+        }
+        return kept
+    }
+
     /// Keeps `event` as its register's value if it is newer than the value kept;
     /// returns whether it was.
     @discardableResult
     func storeRegister(_ event: SyncEvent) throws -> Bool {
         guard let name = event.register else { return false }
-        var kept: (stamp: HLCStamp, device: String, id: String)?
-        try database.query("SELECT wall, counter, device, event FROM sync_register WHERE name = ?", [.text(name)]) { row in
-            kept = (HLCStamp(wall: row.integer(0), counter: row.integer(1)), row.text(2), row.text(3))
-        }
-        if let kept, !event.isNewer(than: kept) { return false }
+        if let kept = try registerEntry(name), !event.isNewer(than: (kept.stamp, kept.device, kept.event)) { return false }
         let value: String
         switch event.body {
         case .suspension(_, let isSuspended): value = isSuspended ? "true" : "false"
         case .cardField(_, _, let text): value = text
         case .setting(_, let json): value = json
+        case .deviceName(let name): value = name
         case .review, .retraction, .unknown: return false
         }
         try database.run("""

@@ -1,4 +1,7 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// This installation's device id: made once and kept in Kuchi's data folder (never in
 /// the sync folder, which every device shares), in the file `sync-device`.
@@ -26,6 +29,15 @@ public enum SyncDevice {
         let id = newID()
         try AtomicFile.write(Data((id + "\n").utf8), to: dataDirectory.appendingPathComponent(fileName))
         return id
+    }
+
+    /// The computer's host name ("laptop"), what other devices call this one; "" if it
+    /// has none. Read with gethostname, not through name resolution, which can wait on
+    /// the network.
+    public static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// 16 characters of base-32 (80 random bits): short enough to read in a folder name.

@@ -31,21 +31,28 @@ public struct SyncEvent: Sendable, Equatable {
         case cardField(card: CardID, field: String, value: String)
         /// One of the learner's settings (a register per key); `value` is JSON text.
         case setting(key: String, value: String)
+        /// The name of the device that wrote it, as people call that computer (its host
+        /// name): a register per device, which only that device writes.
+        case deviceName(String)
         /// A kind this Kuchi does not know (a newer one wrote it): kept in the folder,
         /// ignored by the merge.
         case unknown(kind: String)
     }
 
-    /// The register the event writes, for the three register kinds: one name per
-    /// card's suspension, card's field, or setting.
+    /// The register the event writes, for the register kinds: one name per card's
+    /// suspension, card's field, setting, or device's name.
     var register: String? {
         switch body {
         case .suspension(let card, _): "suspension\u{1F}\(card.deck)\u{1F}\(card.question)"
         case .cardField(let card, let field, _): "field\u{1F}\(card.deck)\u{1F}\(card.question)\u{1F}\(field)"
         case .setting(let key, _): "setting\u{1F}\(key)"
+        case .deviceName: Self.nameRegister(of: device)
         case .review, .retraction, .unknown: nil
         }
     }
+
+    /// The register that holds `device`'s name.
+    static func nameRegister(of device: String) -> String { "device\u{1F}\(device)" }
 
     /// A new event id: 128 random bits as 32 hexadecimal digits.
     package static func newID() -> String {

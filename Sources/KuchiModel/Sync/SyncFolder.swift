@@ -21,6 +21,9 @@ public final class SyncFolder {
     /// This installation's device id (its log is `devices/<device>/log/`); it changes
     /// if a copy of this installation is found writing the same log.
     public private(set) var device: String
+    /// What other devices call this one: sent by the first merge, and again by a merge
+    /// after it changed.
+    public let deviceName: String
     let dataDirectory: URL
     let store: ReviewStore
     let now: () -> Date
@@ -35,8 +38,12 @@ public final class SyncFolder {
     /// Sync through `folder` for the review `store`, whose device id is kept in
     /// `dataDirectory`. Refuses a folder that is missing, of a newer format, or holds
     /// the database, and a database inside a folder a synchronizer syncs; writes the
-    /// format marker if the folder has none.
-    public init(folder path: String, dataDirectory: URL, store: ReviewStore, now: @escaping () -> Date = Date.init) throws(SyncError) {
+    /// format marker if the folder has none. `deviceName` is what other devices show
+    /// for this one (the computer's host name by default).
+    public init(
+        folder path: String, dataDirectory: URL, store: ReviewStore, deviceName: String = SyncDevice.hostName(),
+        now: @escaping () -> Date = Date.init
+    ) throws(SyncError) {
         guard path.hasPrefix("/") else { throw SyncError(folder: path, kind: .notAbsolute) }
         let folder = URL(fileURLWithPath: path).standardizedFileURL
         var isDirectory = false
@@ -60,6 +67,7 @@ public final class SyncFolder {
             throw SyncError(folder: path, kind: .write(error))
         }
         self.folder = folder
+        self.deviceName = deviceName
         self.dataDirectory = dataDirectory
         self.store = store
         self.now = now
@@ -139,12 +147,13 @@ public final class SyncFolder {
             }
         }
         let changedSettings = try storeErrors { try localSettingChanges(settings) }
+        let name = try storeErrors { try newName() }
         let stamp = now().storeMilliseconds
         let (filled, merged) = try storeErrors {
             try store.syncTransaction { () throws -> (Int, StoreMergeResult) in
                 var clock = try store.syncClock()
                 let filled = try store.fillOutbox(
-                    device: device, clock: &clock, now: stamp, settings: changedSettings, scheduler: scheduler)
+                    device: device, clock: &clock, now: stamp, settings: changedSettings, name: name, scheduler: scheduler)
                 let merged = try store.merge(batch, clock: &clock, scheduler: scheduler)
                 for (file, mark) in marks { try store.saveSyncFileMark(mark, of: file) }
                 return (filled, merged)
@@ -158,11 +167,43 @@ public final class SyncFolder {
         report.suspensions = merged.suspensions
         report.fields = merged.fields
         report.unknownEvents = merged.unknownKinds
+        report.clashes = try storeErrors { try named(Self.latestPerSubject(merged.clashes)) }
         if !merged.settings.isEmpty {
             let updated = settings.applyingSynced(merged.settings)
             if updated != settings { report.settings = updated }
         }
         return report
+    }
+
+    /// This device's name if the folder does not have it yet (or has an older one).
+    private func newName() throws -> String? {
+        guard !deviceName.isEmpty else { return nil }
+        return try store.syncDeviceName(device) == deviceName ? nil : deviceName
+    }
+
+    /// One clash per subject: the other device's change that is kept if one is, else
+    /// the latest (a device that changed a setting twice clashes once).
+    static func latestPerSubject(_ clashes: [SyncClash]) -> [SyncClash] {
+        var chosen: [SyncClash] = []
+        for clash in clashes {
+            guard let index = chosen.firstIndex(where: { $0.subject == clash.subject }) else {
+                chosen.append(clash)
+                continue
+            }
+            let held = chosen[index]
+            let isKept = !clash.keptHere, heldIsKept = !held.keptHere
+            if isKept != heldIsKept ? isKept : clash.changedAt > held.changedAt { chosen[index] = clash }
+        }
+        return chosen
+    }
+
+    /// `clashes` with their devices' names.
+    private func named(_ clashes: [SyncClash]) throws -> [SyncClash] {
+        try clashes.map { clash in
+            var named = clash
+            named.deviceName = try store.syncDeviceName(clash.device)
+            return named
+        }
     }
 
     /// The synced settings of `settings` that this device changed since the folder last
@@ -208,10 +249,12 @@ public final class SyncFolder {
         return max(filled, lines.count)
     }
 
-    /// The devices whose events the folder held, with the time of each one's latest
-    /// event, this device's included.
-    public func devices() throws(SyncError) -> [(device: String, lastWrote: Date)] {
-        try storeErrors { try store.syncDevices().map { ($0.device, Date(storeMilliseconds: $0.wall)) } }
+    /// The devices whose events the folder held, with the name each sent (if any) and
+    /// the time of each one's latest event, this device's included.
+    public func devices() throws(SyncError) -> [(device: String, name: String?, lastWrote: Date)] {
+        try storeErrors {
+            try store.syncDevices().map { ($0.device, try store.syncDeviceName($0.device), Date(storeMilliseconds: $0.wall)) }
+        }
     }
 
     /// Runs `body`, turning a store error into a sync error naming the folder.

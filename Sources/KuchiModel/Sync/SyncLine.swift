@@ -42,6 +42,8 @@ package enum SyncLine {
                 .init(key: "kind", value: .string("setting")), .init(key: "key", value: .string(key)),
                 .init(key: "value", value: parsed),
             ]
+        case .deviceName(let name):
+            members += [.init(key: "kind", value: .string("device")), .init(key: "name", value: .string(name))]
         case .unknown(let kind):
             members += [.init(key: "kind", value: .string(kind))]
         }
@@ -116,6 +118,8 @@ package enum SyncLine {
         case "setting":
             let setting = value["value"] ?? .null
             body = .setting(key: try text("key"), value: String(decoding: JSONWriter.data(setting), as: UTF8.self))
+        case "device":
+            body = .deviceName(try text("name"))
         default:
             body = .unknown(kind: kind)
         }

@@ -12,6 +12,9 @@ public struct SyncReport: Sendable, Equatable {
     public var settings: Settings?
     /// Card fields changed by another device (a later Kuchi applies them to the decks).
     public var fields: [SyncCardField] = []
+    /// What was changed both here and on another device, one per setting or card, with
+    /// which change is kept (the later).
+    public var clashes: [SyncClash] = []
     /// This device's events written to its log.
     public var sent = 0
     /// Events of kinds this Kuchi does not know, left in the folder and ignored.

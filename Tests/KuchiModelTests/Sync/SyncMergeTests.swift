@@ -30,6 +30,39 @@ struct SyncMergeTests {
         #expect(try desktop.store.card(card) == reviews.last?.review.after)
     }
 
+    @Test("Ctrl+Z after a merge rebuilt the card: this run's answer is found by card and time and taken back, before or after the laptop's answer")
+    func undoAfterMerge() throws {
+        let card = CardID(deck: SyncTestDevice.deck, question: "水")
+        for laptopIsLater in [false, true] {
+            let temporaryFolder = try TemporaryFolder()
+            let desktop = try SyncTestDevice(root: temporaryFolder.url, name: "desktop")
+            let laptop = try SyncTestDevice(root: temporaryFolder.url, name: "laptop")
+            let ours = try desktop.review("水", .hard)
+            let answeredAt = try #require(try desktop.store.reviews(of: card).last?.review.time)
+            try desktop.merge()
+            laptop.wall = desktop.wall + (laptopIsLater ? 60_000 : -600_000)
+            try laptop.review("水", .good)
+            try laptop.merge()
+            try copyFolder(from: laptop.folder, to: desktop.folder)
+            try desktop.merge()
+            #expect(try desktop.store.reviews(of: card).map(\.review.rating) == (laptopIsLater ? [.hard, .good] : [.good, .hard]))
+            // Positive control: by its row id alone the answer is gone.
+            #expect(throws: ReviewStoreError.self) { try desktop.store.undo(reviewID: ours) }
+            let taken = try desktop.store.undo(reviewID: ours, answered: card, at: answeredAt, replayingWith: SyncTestDevice.scheduler)
+            #expect(taken.review.rating == .hard)
+            #expect(try desktop.store.reviews(of: card).map(\.review.rating) == [.good])
+            // The laptop takes it back too, and both have the same card.
+            try desktop.merge()
+            try copyFolder(from: desktop.folder, to: laptop.folder)
+            #expect(try laptop.merge().retractions == 1)
+            #expect(try laptop.synced(words: ["水"]) == desktop.synced(words: ["水"]), "later: \(laptopIsLater)")
+            // Taken back once: a second time is refused.
+            #expect(throws: ReviewStoreError.self) {
+                try desktop.store.undo(reviewID: ours, answered: card, at: answeredAt, replayingWith: SyncTestDevice.scheduler)
+            }
+        }
+    }
+
     @Test("an answer taken back on the other device is taken back here too, and stays out when read again")
     func undoFromTheOtherDevice() throws {
         let temporaryFolder = try TemporaryFolder()
@@ -76,6 +109,48 @@ struct SyncMergeTests {
         #expect(desktop.settings.syncedValues.keys.sorted() == [
             "dailyNewCards", "desiredRetention", "fsrsLastFitReviews", "fsrsParameters", "productionDecks", "readings",
         ])
+    }
+
+    @Test("a setting changed on both devices is a clash on each, naming the other device and its time, and saying which change is kept")
+    func settingClash() throws {
+        let temporaryFolder = try TemporaryFolder()
+        let desktop = try SyncTestDevice(root: temporaryFolder.url, name: "desktop")
+        let laptop = try SyncTestDevice(root: temporaryFolder.url, name: "laptop")
+        func exchange() throws {
+            try copyFolder(from: desktop.folder, to: laptop.folder)
+            try copyFolder(from: laptop.folder, to: desktop.folder)
+        }
+        try desktop.merge()
+        try laptop.merge()
+        try exchange()
+        // Positive control: a change made on one device only is no clash.
+        laptop.settings.readings = .romaji
+        try laptop.merge()
+        try exchange()
+        let oneSided = try desktop.merge()
+        #expect(oneSided.settings?.readings == .romaji && oneSided.clashes.isEmpty)
+        try laptop.merge()
+        // Offline on both: 30 on the desktop, then 10 on the laptop a minute later.
+        desktop.settings.dailyNewCards = 30
+        try desktop.merge()
+        laptop.wall = desktop.wall + 60_000
+        laptop.settings.dailyNewCards = 10
+        try laptop.merge()
+        try exchange()
+        let atDesktop = try desktop.merge()
+        #expect(atDesktop.clashes == [
+            SyncClash(
+                subject: .setting(key: "dailyNewCards"), device: laptop.sync.device, deviceName: "laptop",
+                changedAt: Date(timeIntervalSince1970: Double(laptop.wall) / 1000), keptHere: false),
+        ])
+        #expect(atDesktop.settings?.dailyNewCards == 10)
+        let atLaptop = try laptop.merge()
+        #expect(atLaptop.clashes.map(\.deviceName) == ["desktop"] && atLaptop.clashes.map(\.keptHere) == [true])
+        #expect(atLaptop.settings == nil, "the laptop keeps its own, later change")
+        // Read again (no new line), nothing clashes.
+        #expect(try desktop.merge().clashes.isEmpty)
+        let names = try Dictionary(uniqueKeysWithValues: desktop.sync.devices().map { ($0.device, $0.name) })
+        #expect(names[laptop.sync.device] == "laptop" && names[desktop.sync.device] == "desktop")
     }
 
     @Test("a setting change sent when it is made (no merge) reaches the other device; sending again sends nothing")
@@ -230,7 +305,8 @@ struct SyncMergeTests {
         try copyFolder(from: desktop.folder, to: laptop.folder)
         let report = try laptop.merge()
         #expect(report.newReviews == 2)
-        #expect(report.problems.map(\.line) == [2])
+        // Line 1 the review, line 2 the desktop's name, line 3 the torn one.
+        #expect(report.problems.map(\.line) == [3])
     }
 
     @Test("events of kinds this Kuchi does not know are kept in the folder and do not stop the merge")
@@ -311,7 +387,7 @@ struct SyncMergeTests {
         let bodies: [SyncEvent.Body] = [
             .review(card: card, rating: .hard, time: 1_700_000_000_123, answerMilliseconds: 4200), .retraction(of: "abc"),
             .suspension(card: card, isSuspended: true), .cardField(card: card, field: "meaning", value: "water"),
-            .setting(key: "productionDecks", value: "[\"jlpt-n5\"]"), .unknown(kind: "media"),
+            .setting(key: "productionDecks", value: "[\"jlpt-n5\"]"), .deviceName("Anna's laptop"), .unknown(kind: "media"),
         ]
         for body in bodies {
             let event = SyncEvent(id: SyncEvent.newID(), device: "DEV", stamp: HLCStamp(wall: 7, counter: 2), body: body)

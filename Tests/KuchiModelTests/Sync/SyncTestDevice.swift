@@ -15,11 +15,14 @@ final class SyncTestDevice {
     var settings = Settings()
     /// The device's wall clock, in milliseconds.
     var wall: Int64 = 1_767_225_600_000
+    /// What the device calls itself in the folder.
+    let name: String
     /// Makes the reader a test wants (the negative control skips conflict copies).
     var readerFilter: ((String) -> Bool)?
 
     /// A new installation under `root/name`, syncing through `root/name-folder`.
     init(root: URL, name: String) throws {
+        self.name = name
         data = root.appendingPathComponent(name)
         folder = root.appendingPathComponent(name + "-folder")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
@@ -32,6 +35,7 @@ final class SyncTestDevice {
     /// A copy of `other` (its data folder and its copy of the folder, as a cloned disk
     /// or a restored backup has), under `root/name`.
     init(cloning other: SyncTestDevice, root: URL, name: String) throws {
+        self.name = name
         data = root.appendingPathComponent(name)
         folder = root.appendingPathComponent(name + "-folder")
         try FileManager.default.copyItem(at: other.data, to: data)
@@ -46,7 +50,7 @@ final class SyncTestDevice {
     /// Opens the store and the folder again, as a new run of Kuchi does.
     func reopen() throws {
         store = try ReviewStore(path: data.appendingPathComponent("kuchi.sqlite3").path)
-        sync = try SyncFolder(folder: folder.path, dataDirectory: data, store: store, now: { [unowned self] in
+        sync = try SyncFolder(folder: folder.path, dataDirectory: data, store: store, deviceName: name, now: { [unowned self] in
             Date(timeIntervalSince1970: Double(self.wall) / 1000)
         })
         if let readerFilter { sync.reader = SyncLogReader(folder: folder, accepts: readerFilter) }
