@@ -2,15 +2,15 @@ import GtkKit
 import KuchiModel
 import Observation
 
-/// The writing pad's model: the strokes written, and the characters Zinnia reads in
-/// them (``HandwritingRecognizer``), and whether it can read any here.
+/// The writing pad's model: whether it is open, the strokes written, the characters
+/// Zinnia reads in them (``HandwritingRecognizer``), and whether it can read any here.
 ///
 /// The recogniser is opened once, the first time ``prepare()`` is called (when a page
 /// with a pad first shows), off the main thread (in an actor of its own): loading the
-/// Japanese model reads megabytes. Each change of ``strokes`` asks it again for ``candidateCount``
-/// candidates, off the main thread; the answer comes back through the main loop and is
-/// kept only if the strokes are still the ones it read (a stroke written meanwhile asks
-/// again).
+/// Japanese model reads megabytes. Each change of ``strokes`` asks it again for
+/// ``candidateCount`` candidates, off the main thread; the answer comes back through the
+/// main loop and is kept only if the strokes are still the ones it read (a stroke
+/// written meanwhile asks again).
 @MainActor @Observable
 public final class Handwriting {
     /// Whether handwriting can be read.
@@ -28,8 +28,8 @@ public final class Handwriting {
     public static let candidateCount = 5
 
     public private(set) var availability = Availability.unknown
-    /// What Zinnia or the loader said when it is unavailable, for diagnosis.
-    @ObservationIgnored public private(set) var problemDetail: String?
+    /// Whether the Type page's pad is open; it stays open from one question to the next.
+    public var isPadOpen = false
     /// The strokes on the pad, in the order written.
     public var strokes: [[SketchPoint]] = [] {
         didSet { if strokes != oldValue { read() } }
@@ -69,7 +69,6 @@ public final class Handwriting {
             read()
         case .failure(let unavailable):
             availability = .unavailable(unavailable.description)
-            problemDetail = unavailable.detail
         }
     }
 

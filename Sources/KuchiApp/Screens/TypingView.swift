@@ -31,8 +31,6 @@ struct TypingQuestionView: View {
     @Environment(TypingSession.self) private var session
     @Environment(Handwriting.self) private var handwriting
     @Environment(\.verticalSizeClass) private var verticalSizeClass
-    /// Whether the writing pad is open; it stays open from one question to the next.
-    @State private var isWriting = false
 
     var body: some View {
         @Bindable var session = session
@@ -74,7 +72,7 @@ struct TypingQuestionView: View {
             WritingPad(strokes: $handwriting.strokes, candidates: { handwriting.candidates }) { character in
                 session.typed += character
             }
-            .visible { isWriting && canWrite }
+            .visible { handwriting.isPadOpen && canWrite }
             .widgetName("typing-writing")
             // Said where Write would be, as the Speak button says why it cannot speak.
             Text { writingUnavailable ?? "" }
@@ -94,7 +92,7 @@ struct TypingQuestionView: View {
                     .help(tr("Shows the first sound or letter; a right answer after it counts as hard"))
                     .cssClass("pill")
                     .widgetName("typing-hint")
-                Toggle(tr("Write by Hand"), isOn: $isWriting, style: .iconButton("document-edit-symbolic"))
+                Toggle(tr("Write by Hand"), isOn: $handwriting.isPadOpen, style: .iconButton("document-edit-symbolic"))
                     .visible { canWrite }
                     .cssClass("circular")
                     .widgetName("typing-write")
