@@ -26,9 +26,9 @@ struct WritingPad: View {
     }
 
     /// The pad's side in a window of regular height, and in a short one (294 px tall
-    /// leaves it the entry, the candidates and the buttons).
+    /// leaves a page scrolled to the pad room for it and the candidates above it).
     static let regularSize = 200
-    static let compactSize = 140
+    static let compactSize = 120
 
     var body: some View {
         VStack(spacing: 6) {
