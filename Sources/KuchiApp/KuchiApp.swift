@@ -25,6 +25,9 @@
 //     `DeckImports`          importing decks from files, and the Anki field choice
 //     `Speaker`              says words in Japanese through speech-dispatcher, and
 //                            whether it can (`SpeechDispatcher`, Interop/)
+//     `Handwriting`          the writing pad's strokes, whether it is open, and the
+//                            characters Zinnia reads in them (`HandwritingRecognizer`,
+//                            KuchiModel), and whether it can
 //     `AppState`             the screen, Home's page and the challenge's step, open
 //                            dialogs, problems for the banner, toasts
 //   Screens (Screens/) are views and nothing else: they own no model and keep no
@@ -41,7 +44,9 @@
 //   speech-dispatcher can block (connecting may start the daemon), so they run on a
 //   serial queue of their own (`SpeechDispatcher`), and `Speaker` hears back on the
 //   main actor through the main loop (`MainLoop.perform`); nothing waits for
-//   speech-dispatcher on the main thread.
+//   speech-dispatcher on the main thread. Handwriting is read the same way: Zinnia is
+//   opened and asked in an actor of its own, and `Handwriting` hears back through the
+//   main loop.
 //
 // The lifetime rule
 //   The models live as long as the application. Screens are built once (pages

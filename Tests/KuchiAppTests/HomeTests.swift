@@ -274,6 +274,21 @@ struct HomeTests {
         app.models.typing.typed = "a wrong answer"
         app.models.typing.submit()
         app.expectFitsWithoutClipping("type, answered wrong")
+        // The writing pad open on a question that asks for the Japanese, a stroke
+        // written and its candidates shown: the pad is smaller in a short window.
+        app.openProductionQuestion()
+        pump(until: { app.models.handwriting.availability != .unknown }, "Zinnia tried")
+        #expect(app.models.handwriting.availability == .available, "Zinnia and its Japanese model are needed here")
+        if app.models.handwriting.availability == .available {
+            app.click("typing-write")
+            app.models.handwriting.strokes = [[SketchPoint(x: 30, y: 100), SketchPoint(x: 170, y: 100)]]
+            pump(until: { app.models.handwriting.candidates.count == Handwriting.candidateCount }, "the candidates read")
+            pump(until: { app.isShown("handwriting-candidate-4") }, "the candidates shown")
+            app.drawFrames("the pad laid out")
+            #expect(app.widget("writing-pad").map { Int(gtk_widget_get_height($0)) } == WritingPad.compactSize)
+            app.expectFitsWithoutClipping("type, writing")
+            app.click("typing-write")
+        }
         app.models.state.homePage = .statistics
         pump(until: { app.widget("statistics").map { gtk_widget_get_mapped($0) != 0 } ?? false })
         app.expectFitsWithoutClipping("statistics")

@@ -24,7 +24,8 @@ final class AppHarness {
     init(
         seed: UInt64 = 7, registered: Bool = false, deckPath: String? = nil,
         width: Int = 720, height: Int = 640, folder: URL? = nil,
-        deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker? = nil
+        deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker? = nil,
+        handwriting: Handwriting = Handwriting()
     ) throws {
         // `meson test fits-de` (and es, pt_BR) runs the layout tests in that language,
         // in a process of their own: Kuchi's words from the catalogues meson built.
@@ -44,6 +45,7 @@ final class AppHarness {
             storage: storage, catalog: catalog, random: SeededRandomNumberGenerator(seed: seed),
             deckLoadGate: deckLoadGate,
             speaker: speaker ?? Speaker(socketPath: self.folder.appendingPathComponent("no-speechd.sock").path),
+            handwriting: handwriting,
             dictionary: JapaneseDictionary(path: repository.appendingPathComponent("data/dictionary/jmdict-common.sqlite3").path))
         if let deckPath { models.decks.open(LocalPath(deckPath)) }
         Theme.install()

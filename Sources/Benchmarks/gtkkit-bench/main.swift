@@ -1,7 +1,7 @@
 // gtkkit-bench: prints the figures quoted in README.md.
 // Run under a display and a session bus (see README.md):
 //   swift build -c release && xvfb-run -a dbus-run-session .build/release/gtkkit-bench
-// `--strokes` only the stroke order animation's frames, `--list` runs only the List figures, `--cards` only the card browser's, `--imports` only the imports in the window, `--gtkkit` only the GtkKit table, `--startup`
+// `--strokes` only the stroke order animation's frames, `--writing` only the writing pad's reading, `--list` runs only the List figures, `--cards` only the card browser's, `--imports` only the imports in the window, `--gtkkit` only the GtkKit table, `--startup`
 // only Kuchi's (start-up and deck loading), `--speech` only the speech tables (the main
 // loop while speech-dispatcher hangs; speaking, which needs speech-dispatcher and
 // speech-dispatcher-espeak-ng); `--help` says so.
@@ -11,7 +11,7 @@ import Foundation
 
 if CommandLine.arguments.contains("--help") {
     print("""
-        Usage: gtkkit-bench [--gtkkit | --strokes | --list | --heat-map | --cards [--cold] | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
+        Usage: gtkkit-bench [--gtkkit | --strokes | --writing | --list | --heat-map | --cards [--cold] | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
 
         With no option, prints every table quoted in README.md. Run under a display and
         a session bus: xvfb-run -a dbus-run-session .build/release/gtkkit-bench
@@ -20,6 +20,11 @@ if CommandLine.arguments.contains("--help") {
           --strokes                the stroke order animation only: frame clock intervals
                                    and draw times while StrokeDrawing draws 日本語 and
                                    一生懸命 (needs the stroke data: run from the repository)
+          --writing                the writing pad only: Zinnia opened, then strokes
+                                   read off the main thread, from the change to the
+                                   candidates on the main thread, and the main loop's
+                                   longest gap meanwhile (needs libzinnia0 and
+                                   tegaki-zinnia-japanese)
           --list                   the List table only (needs gtk-list-baseline built)
           --heat-map               the calendar heat map of a year only
           --cards                  the card browser over 100,000 cards only, opened
@@ -74,6 +79,8 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     SpeechBenchmarks.run()
 } else if CommandLine.arguments.contains("--strokes") {
     StrokeBenchmarks.run()
+} else if CommandLine.arguments.contains("--writing") {
+    WritingBenchmarks.run()
 } else if CommandLine.arguments.contains("--gtkkit") {
     // The GtkKit table alone (no launches of Kuchi and the C yardstick).
     GtkKitBenchmarks.run()

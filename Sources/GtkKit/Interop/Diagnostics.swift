@@ -40,6 +40,8 @@ public enum Diagnostics {
     /// The time its draw function took, in all and at most, in microseconds.
     nonisolated(unsafe) public internal(set) static var strokeDrawMicroseconds = 0
     nonisolated(unsafe) public internal(set) static var longestStrokeDrawMicroseconds = 0
+    /// Frames a `SketchPad` drew.
+    nonisolated(unsafe) public internal(set) static var sketchDraws = 0
     /// Every warning printed so far, oldest first.
     nonisolated(unsafe) public private(set) static var warnings: [String] = []
 

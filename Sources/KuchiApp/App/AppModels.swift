@@ -16,6 +16,8 @@ struct AppModels {
     let imports: DeckImports
     let state: AppState
     let speaker: Speaker
+    /// The writing pad's strokes and what Zinnia reads in them.
+    let handwriting: Handwriting
     let cards: CardShelf
     /// "Add a Word".
     let words: WordAdder
@@ -31,12 +33,13 @@ struct AppModels {
     /// Loads the profile and settings from `storage`, and the deck they name (a large
     /// one in the background: see ``DeckChooser``; `deckLoadGate` runs on its thread
     /// before it is read, for tests to hold it); `speaker` says words (the user's own
-    /// speech-dispatcher unless a test gives another).
+    /// speech-dispatcher unless a test gives another); `handwriting` reads the writing
+    /// pad (Zinnia where Debian or the Flatpak puts it, unless a test gives another).
     static func load(
         storage: UserStore, catalog: DeckCatalog = AppModels.catalog,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         deckLoadGate: @escaping @Sendable () -> Void = {}, speaker: Speaker = Speaker(),
-        dictionary: JapaneseDictionary? = AppModels.dictionary
+        handwriting: Handwriting = Handwriting(), dictionary: JapaneseDictionary? = AppModels.dictionary
     ) -> AppModels {
         // What an import killed half-way left (its unpacked collection, its sounds not
         // yet in place): no import runs before the models exist.
@@ -78,7 +81,7 @@ struct AppModels {
             dataDirectory: storage.location.dataDirectory, isSessionUnderway: isSessionUnderway)
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
-            decks: decks, imports: imports, state: state, speaker: speaker, cards: cards, words: words,
+            decks: decks, imports: imports, state: state, speaker: speaker, handwriting: handwriting, cards: cards, words: words,
             dictionaryApps: dictionaryApps, fitter: fitter,
             workload: WorkloadEstimate(users: users, planner: planner, inUse: deckInUse), syncing: syncing)
     }

@@ -119,6 +119,7 @@ enum MainWindow {
                 .environment(models.imports)
                 .environment(models.words)
                 .environment(models.speaker)
+                .environment(models.handwriting)
                 .environment(models.dictionaryApps)
                 .environment(models.fitter)
                 .environment(models.workload)

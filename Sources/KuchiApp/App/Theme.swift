@@ -35,6 +35,8 @@ enum Theme {
             .flash-card .card-meaning { font-size: 18px; }
             .flash-card .example { font-size: 16px; }
             .card-browser-word { font-size: 18px; }
+            /* The writing pad's candidates: characters to tell apart at a glance. */
+            .handwriting-candidate { font-size: 22px; min-width: 36px; padding: 0 4px; }
             /* The card table's rows start and end where its column titles do. */
             #card-list row { padding-left: 0; padding-right: 0; }
             /* Dimmed text on a coloured card would fall under 4.5:1. */

@@ -25,13 +25,16 @@ struct TypingView: View {
 }
 
 /// One typed question: what is asked, the entry, and after Enter the expected answer
-/// with the difference marked.
+/// with the difference marked. A Japanese answer can be written by hand: Write opens a
+/// pad under the entry, whose characters go into the answer.
 struct TypingQuestionView: View {
     @Environment(TypingSession.self) private var session
+    @Environment(Handwriting.self) private var handwriting
     @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
         @Bindable var session = session
+        @Bindable var handwriting = handwriting
         VStack(spacing: 10) {
             Text { tr("{position} of {total}", ["position": session.position.grouped, "total": session.total.grouped]) }
                 .cssClass("dim-label", "numeric")
@@ -65,6 +68,18 @@ struct TypingQuestionView: View {
                 .align(horizontal: .center)
                 .focusOnAppear()
                 .widgetName("typing-entry")
+            // Only before the answer is checked: after, there is nothing to write.
+            WritingPad(strokes: $handwriting.strokes, candidates: { handwriting.candidates }) { character in
+                session.typed += character
+            }
+            .visible { handwriting.isPadOpen && canWrite }
+            .widgetName("typing-writing")
+            // Said where Write would be, as the Speak button says why it cannot speak.
+            Text { writingUnavailable ?? "" }
+                .cssClass("dim-label", "caption")
+                .wrapping()
+                .visible { isProduction && session.result == nil && writingUnavailable != nil }
+                .widgetName("typing-writing-unavailable")
             Text(styled: { verdict })
                 .wrapping()
                 .accessibilityAnnouncement { verdict.plain }
@@ -77,6 +92,10 @@ struct TypingQuestionView: View {
                     .help(tr("Shows the first sound or letter; a right answer after it counts as hard"))
                     .cssClass("pill")
                     .widgetName("typing-hint")
+                Toggle(tr("Write by Hand"), isOn: $handwriting.isPadOpen, style: .iconButton("document-edit-symbolic"))
+                    .visible { canWrite }
+                    .cssClass("circular")
+                    .widgetName("typing-write")
                 // Before a production answer the reading is the answer: said only after.
                 SpeakButton { session.current?.card }
                     .visible { session.result != nil || session.current?.direction == .recognition }
@@ -94,9 +113,24 @@ struct TypingQuestionView: View {
             .align(horizontal: .center)
         }
         .frame(minWidth: 200)
+        // Zinnia is opened once the Type page first shows, off the main thread.
+        .onAppear { handwriting.prepare() }
+        // A new question starts on a blank pad.
+        .onChange(of: session.position) { handwriting.clear() }
     }
 
     private var isProduction: Bool { session.current?.direction == .production }
+
+    /// Whether the pad can be used now: a Japanese answer, not yet checked, and Zinnia there.
+    private var canWrite: Bool {
+        isProduction && session.result == nil && handwriting.availability == .available
+    }
+
+    /// Why Zinnia cannot read handwriting here, once that is known.
+    private var writingUnavailable: String? {
+        guard case .unavailable(let reason) = handwriting.availability else { return nil }
+        return reason
+    }
 
     private var instruction: String {
         isProduction ? tr("Type the Japanese (romaji becomes kana)") : tr("Type the meaning")
