@@ -158,6 +158,23 @@ struct WritingSessionTests {
         #expect(typedWrong.result?.outcome == .wrong)
     }
 
+    @Test("a word suspended, reset or exported is so in the writing direction too")
+    func suspendResetExport() throws {
+        let fixture = try PlannerFixture(at: Date(timeIntervalSince1970: 1_800_000_000))
+        let session = session(fixture, [river])
+        session.submit(writing: try written("川"), chosen: nil)
+        let writingCard = CardID(deck: "k/writing", question: "川")
+        #expect(try fixture.planner.exportedReviews(deck: "k").count == 1, "the writing review is exported")
+        try fixture.planner.setSuspended(true, question: "川", deck: "k")
+        #expect(try fixture.reopen().isSuspended(writingCard))
+        // Suspended, the writing card is not planned: the round is extra practice.
+        session.startAgain()
+        #expect(session.isExtraPractice)
+        try fixture.planner.setSuspended(false, question: "川", deck: "k")
+        try fixture.planner.resetProgress(question: "川", deck: "k")
+        #expect(try ratings(fixture, "k/writing", "川").isEmpty)
+    }
+
     @Test("the writing direction's schedule key, and every direction's deck found back from its key")
     func scheduleKeys() {
         #expect(PracticeDirection.writing.rawValue == "writing")
