@@ -62,6 +62,9 @@ public final class TypingSession {
         /// candidate).
         public var recognize: @MainActor (HandwrittenCharacter) -> String?
 
+        /// What the session writes with: `strokes` of a kanji (the app's bundled
+        /// KanjiVG data) and `recognize`, the best reading of a written character
+        /// (``HandwritingRecognizer/candidates(for:limit:)``'s first).
         public init(
             strokes: @escaping @MainActor (Character) -> KanjiStrokes?,
             recognize: @escaping @MainActor (HandwrittenCharacter) -> String?
