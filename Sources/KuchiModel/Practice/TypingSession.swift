@@ -212,8 +212,9 @@ public final class TypingSession {
     /// KanjiVG's (``StrokeOrderCheck``): in order it is Good (Hard after the hint), with
     /// a stroke missing, extra, out of turn or backwards Hard; another kanji, or none
     /// read, is Again. Rated, recorded with its time and shown as ``submit()``'s answers
-    /// are; ``typed`` becomes the character. Nothing happens for a question that is not
-    /// a writing one, or a pad with no stroke.
+    /// are; ``typed`` becomes the character. "I was right" (``claimRight()``) turns a
+    /// misreading's Again into Good, as it does a typo's. Nothing happens for a question
+    /// that is not a writing one, or a pad with no stroke.
     public func submit(writing written: HandwrittenCharacter, chosen: String?) {
         guard let question = current, question.direction == .writing, let strokes = question.strokes, result == nil,
               written.strokes.contains(where: { !$0.isEmpty }) else { return }

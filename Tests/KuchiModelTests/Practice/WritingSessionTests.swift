@@ -126,6 +126,17 @@ struct WritingSessionTests {
         #expect(none.result?.outcome == .wrong)
     }
 
+    @Test("'I was right' after a misreading makes the written answer Good")
+    func misreadClaimed() throws {
+        let fixture = try PlannerFixture(at: Date(timeIntervalSince1970: 1_800_000_000))
+        let session = session(fixture, [river], read: "州")
+        session.submit(writing: try written("川"), chosen: nil)
+        #expect(session.result?.outcome == .wrong)
+        session.claimRight()
+        #expect(session.result?.outcome == .right && session.result?.wasClaimed == true)
+        #expect(try ratings(fixture, "k/writing", "川") == [.good])
+    }
+
     @Test("after the hint (the stroke count) the right kanji in order is Hard")
     func hint() throws {
         let fixture = try PlannerFixture(at: Date(timeIntervalSince1970: 1_800_000_000))
