@@ -18,7 +18,7 @@
 //     `CardBrowser`          what the card browser shows (KuchiModel)
 //     `ChallengesViewModel`  the practice session and all its rules (KuchiModel)
 //     `LearnSession`         the Learn page's round of flash cards (KuchiModel)
-//     `TypingSession`        typed answers, both directions (KuchiModel)
+//     `TypingSession`        typed answers in every direction, and kanji written (KuchiModel)
 //     `StudyPlanner`         the schedule and the review database (KuchiModel)
 //     `DeckChooser`          the decks to choose from (a `DeckCatalog`), and choosing
 //                            one: it makes it the deck in use

@@ -48,4 +48,25 @@ struct StatisticsPageTests {
         pump(until: { app.isShown("streak") }, "the streak shows")
         #expect(app.text("streak") == "1 day in a row")
     }
+
+    @Test("the direction chooser names every direction; the third counts the writing cards apart")
+    func writingDirection() throws {
+        let app = try AppHarness(registered: true, width: 360, height: 640)
+        defer { app.close() }
+        for question in ["はい", "いいえ"] {
+            app.models.planner.review(question, deck: "kuchi-basics/writing", rating: .good, answerTime: .seconds(2))
+        }
+        app.models.state.homePage = .statistics
+        MainLoop.drain()
+        let direction = try #require(app.widget("statistics-direction"))
+        let options = try #require(adw_combo_row_get_model(typed(direction)))
+        #expect(g_list_model_get_n_items(options) == 3)
+        let new = Deck.kuchiBasics.cards.count
+        // Positive control: recognition's cards are all new.
+        pump(until: { app.windowTexts().contains("\(new)") }, "\(new) recognition cards new")
+        #expect(!app.windowTexts().contains("\(new - 2)"))
+        adw_combo_row_set_selected(typed(direction), 2)
+        pump(until: { app.windowTexts().contains("\(new - 2)") }, "\(new - 2) writing cards new, two answered")
+        #expect(app.windowTexts().contains("Meaning → Written Kanji"))
+    }
 }

@@ -2,7 +2,10 @@
 // `HandwritingRecognizer`): the model's loading, then one character recognised at a
 // time, 10 candidates, as the writing pad asks after each stroke: characters of 1 to
 // 20 strokes (random straight strokes of 8 to 24 points in a 300×300 pad, the seed
-// fixed), 50 of each count. Time per recognition, median and p95.
+// fixed), 50 of each count. Time per recognition, median and p95. Then the kanji of the
+// N5–N3 kanji decks traced from KanjiVG's strokes (a point every 3 units in the 300×300
+// pad, HandwrittenCharacter(tracing:side:spacing:)): the share of each level Zinnia reads
+// as its first candidate and among its first three, and the time per kanji.
 import BenchSupport
 import Foundation
 import KuchiModel
@@ -45,6 +48,46 @@ enum HandwritingBench {
         table.add("one character, 1–20 strokes (\(all.count) recognitions): median", formatMilliseconds(Measure.medianOf(all)))
         table.add("  p95", formatMilliseconds(Measure.percentile(all, 0.95)), target: "≤ 30 ms")
         if sink < 0 { print(sink) }
+        traced(by: recognizer, into: &table)
         return table
+    }
+
+    /// The N5–N3 kanji traced from KanjiVG, read back: the share per level.
+    private static func traced(by recognizer: HandwritingRecognizer, into table: inout Table) {
+        let root = Repository.root()
+        guard let data = try? Data(contentsOf: root.appendingPathComponent("data/strokes/strokes.json")),
+              let order = try? StrokeOrder(data: data, file: "strokes.json") else {
+            table.add("KanjiVG's strokes", "data/strokes/strokes.json could not be read")
+            return
+        }
+        var times: [Double] = []
+        var (allFirst, allTopThree, all) = (0, 0, 0)
+        for level in ["n5", "n4", "n3"] {
+            guard let deck = try? DeckLoader.load(contentsOf: root.appendingPathComponent("data/decks/kanji-\(level).json")) else {
+                table.add("kanji-\(level).json", "could not be read")
+                continue
+            }
+            var (first, topThree, count) = (0, 0, 0)
+            for card in deck.cards {
+                guard let character = card.question.first, let kanji = try? order.strokes(of: character) else { continue }
+                let written = HandwrittenCharacter(tracing: kanji, side: 300, spacing: 3)
+                var read: [String] = []
+                times.append(Measure.time { read = recognizer.candidates(for: written).map(\.character) })
+                count += 1
+                if read.first == String(character) { first += 1 }
+                if read.prefix(3).contains(String(character)) { topThree += 1 }
+            }
+            table.add("  \(level.uppercased()) kanji traced from KanjiVG (\(count)): first / first three",
+                      "\(percent(first, of: count)) / \(percent(topThree, of: count))")
+            (allFirst, allTopThree, all) = (allFirst + first, allTopThree + topThree, all + count)
+        }
+        table.add("N5–N3 kanji traced from KanjiVG (\(all)): first", percent(allFirst, of: all))
+        table.add("  first three", percent(allTopThree, of: all), target: "≥ 95 %")
+        table.add("  time per kanji: median / p95",
+                  "\(formatMilliseconds(Measure.medianOf(times))) / \(formatMilliseconds(Measure.percentile(times, 0.95)))")
+    }
+
+    private static func percent(_ part: Int, of whole: Int) -> String {
+        String(format: "%.1f %%", whole == 0 ? 0 : 100 * Double(part) / Double(whole))
     }
 }

@@ -12,7 +12,8 @@
 // DictionaryBench.swift) and `--sync` (a sync folder merged, SyncBench.swift) print that table only. `--optimizer [--reviews N] [--cards N]`
 // fits FSRS parameters to a simulated learner's log (OptimizerBench.swift), beside
 // fsrs-rs-python when KUCHI_FSRS_PYTHON names a python that has it. `--handwriting`:
-// Zinnia's recognition of one character (HandwritingBench.swift).
+// Zinnia's recognition of one character, and its share of the N5–N3 kanji traced from
+// KanjiVG (HandwritingBench.swift).
 import BenchSupport
 import Foundation
 import KuchiModel

@@ -83,7 +83,7 @@ enum MainWindow {
                 .confirmation(
                     isPresented: { state.cardConfirmation == .reset }, title: tr("Reset This Card?"),
                     message: tr(
-                        "Kuchi forgets every answer you gave to this word, in both directions; it is a new card again. This cannot be undone."),
+                        "Kuchi forgets every answer you gave to this word, in every direction; it is a new card again. This cannot be undone."),
                     confirm: tr("Reset"), destructive: true,
                     onConfirm: { cards.resetSelected() }, onCancel: { state.cardConfirmation = nil })
                 .confirmation(

@@ -25,7 +25,7 @@ struct StatisticsView: View {
             PreferencesGroup(tr("Direction")) {
                 ComboRow(
                     tr("Cards"), subtitle: tr("Each way a word is asked is a card of its own"),
-                    selection: directionIndex, options: { [tr("Word → Meaning"), tr("Meaning → Japanese")] }
+                    selection: directionIndex, options: { PracticeDirection.allCases.map(Self.name) }
                 )
                 .widgetName("statistics-direction")
             }
@@ -87,6 +87,16 @@ struct StatisticsView: View {
             return CalendarHeatMap.Day(
                 count: day.count, weekday: weekday, description: StudyActivity.describe(day),
                 columnLabel: startsMonth ? DueTime.shortMonth(day.start) : nil)
+        }
+    }
+
+    /// A direction as the chooser names it: a switch, so that a new direction cannot
+    /// go unnamed.
+    private static func name(_ direction: PracticeDirection) -> String {
+        switch direction {
+        case .recognition: tr("Word → Meaning")
+        case .production: tr("Meaning → Japanese")
+        case .writing: tr("Meaning → Written Kanji")
         }
     }
 

@@ -142,6 +142,7 @@ struct TypingQuestionView: View {
         let lead: String = switch result.outcome {
         case .right: result.wasClaimed ? tr("Counted as right: ") : tr("Right: ")
         case .rightAfterHint: tr("Right, with the hint: ")
+        case .rightWithStrokeMistake: tr("Right: ")
         case .wrong: tr("Not quite. Expected: ")
         }
         return StyledText(lead) + result.difference.expectedMarked

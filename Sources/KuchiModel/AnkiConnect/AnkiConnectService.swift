@@ -25,7 +25,7 @@ public final class AnkiConnectService {
         /// A word was added: the word, the deck's name, the request's origin.
         public var added: @MainActor (_ word: String, _ deck: String, _ origin: String?) -> Void
         /// Suspends (true) or unsuspends a word of a deck (question, deck id), as the
-        /// card browser does: both its directions.
+        /// card browser does: every direction of it.
         public var suspend: @MainActor (_ isSuspended: Bool, _ question: String, _ deck: String) throws(ReviewStoreError) -> Void
         /// Whether a word of a deck is suspended (question, deck id).
         public var isSuspended: @MainActor (_ question: String, _ deck: String) -> Bool

@@ -6,15 +6,18 @@ public enum AnswerOutcome: Sendable, Equatable {
     case right
     /// Right, after a hint was shown.
     case rightAfterHint
+    /// The right kanji, written with a stroke missing or one too many, a stroke out of
+    /// its turn or one drawn backwards (``StrokeOrderCheck``).
+    case rightWithStrokeMistake
     /// Wrong (or a card marked not yet).
     case wrong
 
     /// The one rule that turns an answer into an FSRS rating: right = Good, right after
-    /// a hint = Hard, wrong = Again.
+    /// a hint or with a stroke mistake = Hard, wrong = Again.
     public var rating: FSRSRating {
         switch self {
         case .right: .good
-        case .rightAfterHint: .hard
+        case .rightAfterHint, .rightWithStrokeMistake: .hard
         case .wrong: .again
         }
     }
@@ -23,26 +26,42 @@ public enum AnswerOutcome: Sendable, Equatable {
 }
 
 /// Which way a word is asked. Each direction of a word is its own FSRS card, as Anki's
-/// "reversed" card is, scheduled and counted apart.
+/// "reversed" card is, scheduled and counted apart. The raw values are stored (settings,
+/// schedule keys): they never change.
 public enum PracticeDirection: String, Codable, Sendable, CaseIterable {
     /// Japanese → meaning: the word is shown, its meaning chosen or typed.
     case recognition
     /// Meaning → Japanese: the meaning is shown, the reading (or the word) typed.
     case production
+    /// Meaning and reading → the kanji, written by hand and checked stroke by stroke.
+    /// Asked only of a card whose question is one kanji with known strokes: a word
+    /// deck asks nothing this way.
+    case writing
 
     /// The deck's name in the schedule for this direction: recognition keeps the deck's
-    /// own (every review before directions existed is one), production adds "/production".
+    /// own (every review before directions existed is one), production adds
+    /// "/production", writing "/writing".
     public func scheduleKey(for deckKey: String) -> String {
-        self == .recognition ? deckKey : deckKey + Self.productionSuffix
+        deckKey + suffix
     }
 
     /// The deck's key in a schedule key, whichever direction it names: "jlpt-n5" for
-    /// "jlpt-n5" and "jlpt-n5/production".
+    /// "jlpt-n5", "jlpt-n5/production" and "kanji-n5/writing" alike.
     public static func deckKey(ofScheduleKey key: String) -> String {
-        key.hasSuffix(productionSuffix) ? String(key.dropLast(productionSuffix.count)) : key
+        for direction in allCases where !direction.suffix.isEmpty && key.hasSuffix(direction.suffix) {
+            return String(key.dropLast(direction.suffix.count))
+        }
+        return key
     }
 
-    private static let productionSuffix = "/production"
+    /// What the direction adds to a deck's key in the schedule.
+    private var suffix: String {
+        switch self {
+        case .recognition: ""
+        case .production: "/production"
+        case .writing: "/writing"
+        }
+    }
 }
 
 /// What every practice mode stands on: the deck in use (read from its one owner,
@@ -75,14 +94,18 @@ final class PracticeCore {
     /// The cards the schedule asks now, as indices into the deck, at most `limit`: due
     /// ones most overdue first, then new ones while today's limit allows (empty when
     /// nothing is). Nil when answers are not scheduled, even after the planner tried
-    /// to open its database again.
-    func plan(limit: Int, direction: PracticeDirection = .recognition) -> [Int]? {
+    /// to open its database again. Only the cards `asks` takes are planned (a direction
+    /// some cards cannot be asked in: writing).
+    func plan(
+        limit: Int, direction: PracticeDirection = .recognition, asking asks: ((Challenge) -> Bool)? = nil
+    ) -> [Int]? {
         // A new session: the last one's answers are not taken back into it.
         lastAnswer = nil
         guard let planner else { return nil }
         let questions = questions
+        let asked = asks.map { asks in deck.cards.filter(asks).map(\.question) } ?? questions.all
         let planned = planner.sessionQuestions(
-            deck: direction.scheduleKey(for: deckKey), questions: questions.all, limit: limit)
+            deck: direction.scheduleKey(for: deckKey), questions: asked, limit: limit)
         guard planner.isScheduling else { return nil }
         return planned.compactMap { questions.index(of: $0) }
     }

@@ -2,18 +2,26 @@ import FoundationEssentials
 import Observation
 
 /// Typed answers: a round of cards, each answered by typing — the reading (or the word)
-/// for a meaning (production), or the meaning for a word (recognition). Romaji typed
-/// for the Japanese becomes kana as it is typed (``KanaInput``); kana from an input
-/// method is taken as it is.
+/// for a meaning (production), or the meaning for a word (recognition) — or, for a
+/// kanji, by writing it (writing). Romaji typed for the Japanese becomes kana as it is
+/// typed (``KanaInput``); kana from an input method is taken as it is.
 ///
 /// After an answer the expected one shows with the difference marked; ``next()`` goes
 /// on. Grades follow the practice core's one rule: right = Good, right after the hint =
 /// Hard, wrong = Again; "I was right" (``claimRight()``) turns a typo's Again into Good
 /// before the next card.
 ///
+/// A writing question shows the card's meaning (`card.answer`) and reading
+/// (`card.reading`) and is answered with ``submit(writing:chosen:)``: the kanji written
+/// on the Type page's writing pad, and the candidate the learner chose. The right kanji
+/// written in order is Good; the right kanji with a stroke missing, extra, out of turn or
+/// backwards is Hard, and ``Result/strokeOrder`` says which (its
+/// ``StrokeOrderCheck/finding``: "Stroke 3 came before stroke 2."); another kanji is
+/// Again. After answering, `card.question` is the kanji expected.
+///
 /// With a ``StudyPlanner`` a round is what each studied direction's schedule asks now
-/// (due, then new), production's cards counted apart from recognition's; with nothing
-/// scheduled, extra practice from the whole deck.
+/// (due, then new), each direction's cards counted apart; with nothing scheduled, extra
+/// practice from the whole deck.
 @MainActor
 @Observable
 public final class TypingSession {
@@ -21,15 +29,49 @@ public final class TypingSession {
     public struct Question: Equatable, Sendable {
         public let card: Challenge
         public let direction: PracticeDirection
+        /// The kanji's strokes, KanjiVG's, for a writing question (what the written kanji
+        /// is checked against, and what the window may draw after the answer); nil for
+        /// the other directions.
+        public let strokes: KanjiStrokes?
+
+        init(card: Challenge, direction: PracticeDirection, strokes: KanjiStrokes? = nil) {
+            self.card = card
+            self.direction = direction
+            self.strokes = strokes
+        }
     }
 
     /// What an answer came to.
     public struct Result: Equatable, Sendable {
         public let outcome: AnswerOutcome
-        /// The closest right answer, and how what was typed differs from it.
+        /// The closest right answer, and how what was typed (or written) differs from it.
         public let difference: AnswerDiff
         /// Whether the grade was turned from wrong to right by "I was right".
         public let wasClaimed: Bool
+        /// For a written answer, how its strokes compare with the kanji's; nil for a
+        /// typed one, and for a written kanji that is not the one asked.
+        public let strokeOrder: StrokeOrderCheck?
+    }
+
+    /// What asking a kanji to be written needs: its strokes, and a reader of handwriting.
+    /// Without it (the default) nothing is asked in the writing direction.
+    public struct Writing {
+        /// The strokes of a kanji, nil when they are not known.
+        public var strokes: @MainActor (Character) -> KanjiStrokes?
+        /// The likeliest character a written one is, nil when none (the recogniser's best
+        /// candidate).
+        public var recognize: @MainActor (HandwrittenCharacter) -> String?
+
+        /// What the session writes with: `strokes` of a kanji (the app's bundled
+        /// KanjiVG data) and `recognize`, the best reading of a written character
+        /// (``HandwritingRecognizer/candidates(for:limit:)``'s first).
+        public init(
+            strokes: @escaping @MainActor (Character) -> KanjiStrokes?,
+            recognize: @escaping @MainActor (HandwrittenCharacter) -> String?
+        ) {
+            self.strokes = strokes
+            self.recognize = recognize
+        }
     }
 
     /// The question being answered, or nil once the round is over.
@@ -64,6 +106,7 @@ public final class TypingSession {
     @ObservationIgnored private let core: PracticeCore
     @ObservationIgnored private let directions: @MainActor (String) -> Set<PracticeDirection>
     @ObservationIgnored private let roundSize: Int
+    @ObservationIgnored private let writing: Writing?
     @ObservationIgnored private var shownAt = ContinuousClock.now
     @ObservationIgnored private var random: any RandomNumberGenerator
 
@@ -76,15 +119,18 @@ public final class TypingSession {
     ///   - planner: plans each round and keeps each answer as a review; without one,
     ///     rounds are practice that is not scheduled.
     ///   - random: where every random choice comes from.
+    ///   - writing: the strokes and the recogniser writing questions need; without it
+    ///     none is asked.
     ///   - startsNow: plan the first round at once; else at ``start()`` (the app plans
     ///     it when the learner asks for it, not before its first frame).
     public init(
         deck inUse: DeckInUse, roundSize: Int = 10, directions: @escaping @MainActor (String) -> Set<PracticeDirection>,
         planner: StudyPlanner? = nil, random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
-        startsNow: Bool = true
+        writing: Writing? = nil, startsNow: Bool = true
     ) {
         core = PracticeCore(deck: inUse, planner: planner)
         self.directions = directions
+        self.writing = writing
         self.roundSize = max(roundSize, 1)
         self.random = random
         inUse.whenChanged { [weak self] in
@@ -98,11 +144,12 @@ public final class TypingSession {
     public convenience init(
         deck: Deck, roundSize: Int = 10, directions: @escaping @MainActor (String) -> Set<PracticeDirection>,
         planner: StudyPlanner? = nil, deckKey: String? = nil,
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), startsNow: Bool = true
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(), writing: Writing? = nil,
+        startsNow: Bool = true
     ) {
         self.init(
             deck: DeckInUse(deck, key: deckKey), roundSize: roundSize, directions: directions, planner: planner,
-            random: random, startsNow: startsNow)
+            random: random, writing: writing, startsNow: startsNow)
     }
 
     /// Typed answers are asked for: a round that is over (or was never planned) starts
@@ -111,12 +158,18 @@ public final class TypingSession {
         if isFinished || !hasStarted { startAgain() }
     }
 
-    /// The hint: the reading's first sound, or the meaning's first letter.
+    /// The hint: the reading's first sound, the meaning's first letter, or how many
+    /// strokes the kanji has.
     public var hint: String {
         guard let current else { return "" }
-        let answer = current.direction == .production
-            ? (current.card.reading.isEmpty ? current.card.question : current.card.reading)
-            : current.card.senses.first ?? current.card.answer
+        let answer: String
+        switch current.direction {
+        case .production: answer = current.card.reading.isEmpty ? current.card.question : current.card.reading
+        case .recognition: answer = current.card.senses.first ?? current.card.answer
+        case .writing:
+            let count = current.strokes?.strokeCount ?? 0
+            return trn("{count} stroke", "{count} strokes", count, ["count": "\(count)"])
+        }
         return String(answer.prefix(1)) + "…"
     }
 
@@ -128,6 +181,10 @@ public final class TypingSession {
 
     /// Answers the current question with what is typed: rated, recorded with its time,
     /// and shown against the expected answer. Nothing happens for an empty answer.
+    ///
+    /// A writing question answered by typing (a candidate put into the answer, or the
+    /// kanji from an input method) is judged by the character alone: there are no
+    /// strokes to check.
     public func submit() {
         guard let question = current, result == nil, !typed.trimmingWhitespace().isEmpty else { return }
         let card = question.card
@@ -140,9 +197,39 @@ public final class TypingSession {
         case .recognition:
             right = TypedAnswer.isRight(meaning: typed, for: card)
             difference = TypedAnswer.difference(meaning: typed, for: card)
+        case .writing:
+            let character = typed.trimmingWhitespace()
+            right = character == card.question
+            difference = AnswerDiff(expected: card.question, typed: character)
         }
         let outcome: AnswerOutcome = right ? (isHintShown ? .rightAfterHint : .right) : .wrong
         record(question, outcome, difference: difference, claimed: false)
+    }
+
+    /// Answers the current writing question with the kanji `written` on the pad: the
+    /// character is `chosen` (the candidate the learner picked), else the recogniser's
+    /// best reading of it. The right kanji is then checked stroke by stroke against
+    /// KanjiVG's (``StrokeOrderCheck``): in order it is Good (Hard after the hint), with
+    /// a stroke missing, extra, out of turn or backwards Hard; another kanji, or none
+    /// read, is Again. Rated, recorded with its time and shown as ``submit()``'s answers
+    /// are; ``typed`` becomes the character. "I was right" (``claimRight()``) turns a
+    /// misreading's Again into Good, as it does a typo's. Nothing happens for a question
+    /// that is not a writing one, or a pad with no stroke.
+    public func submit(writing written: HandwrittenCharacter, chosen: String?) {
+        guard let question = current, question.direction == .writing, let strokes = question.strokes, result == nil,
+              written.strokes.contains(where: { !$0.isEmpty }) else { return }
+        let character = chosen ?? writing?.recognize(written) ?? ""
+        typed = character
+        let card = question.card
+        let difference = AnswerDiff(expected: card.question, typed: character)
+        guard character == card.question else {
+            record(question, .wrong, difference: difference, claimed: false)
+            return
+        }
+        let check = StrokeOrderCheck(written: written, expected: strokes)
+        let outcome: AnswerOutcome =
+            !check.isOrderRight ? .rightWithStrokeMistake : isHintShown ? .rightAfterHint : .right
+        record(question, outcome, difference: difference, claimed: false, strokeOrder: check)
     }
 
     /// "I was right": a wrong answer (a typo) counts as right, Good, before the next
@@ -160,7 +247,10 @@ public final class TypingSession {
     /// before it. Returns its card, or nil when there is none to take back.
     public func undoLastAnswer() throws(ReviewStoreError) -> Challenge? { try core.undoLast() }
 
-    private func record(_ question: Question, _ outcome: AnswerOutcome, difference: AnswerDiff, claimed: Bool) {
+    private func record(
+        _ question: Question, _ outcome: AnswerOutcome, difference: AnswerDiff, claimed: Bool,
+        strokeOrder: StrokeOrderCheck? = nil
+    ) {
         let (position, count, shown, hint) = (index, rightCount, shownAt, isHintShown)
         let undo: @MainActor () -> Void = { [weak self] in
             guard let self else { return }
@@ -172,7 +262,7 @@ public final class TypingSession {
         }
         if outcome.isRight { rightCount += 1 }
         core.record(question.card, outcome, shownAt: shownAt, direction: question.direction, undo: undo)
-        result = Result(outcome: outcome, difference: difference, wasClaimed: claimed)
+        result = Result(outcome: outcome, difference: difference, wasClaimed: claimed, strokeOrder: strokeOrder)
     }
 
     /// After an answer: the next question, with an empty entry and no hint.
@@ -189,17 +279,20 @@ public final class TypingSession {
         var scheduled: [Question] = []
         var scheduling = false
         for direction in PracticeDirection.allCases where wanted.contains(direction) {
-            guard let planned = core.plan(limit: roundSize, direction: direction) else { continue }
+            let asks: ((Challenge) -> Bool)? = direction == .writing ? { [self] in writableStrokes(of: $0) != nil } : nil
+            guard let planned = core.plan(limit: roundSize, direction: direction, asking: asks) else { continue }
             scheduling = true
-            scheduled += planned.map { Question(card: core.deck.cards[$0], direction: direction) }
+            scheduled += planned.map { question(core.deck.cards[$0], direction) }
         }
-        // Both directions of a word apart, not one after the other.
+        // The directions of a word apart, not one after the other.
         scheduled.shuffle(using: &random)
         isExtraPractice = scheduling && scheduled.isEmpty
         if scheduled.isEmpty {
             let directions = PracticeDirection.allCases.filter(wanted.contains)
             scheduled = core.deck.cards.shuffled(using: &random).prefix(roundSize).map { card in
-                Question(card: card, direction: directions.randomElement(using: &random) ?? .recognition)
+                // A card that cannot be written is asked one of the other ways.
+                let ways = directions.filter { $0 != .writing || writableStrokes(of: card) != nil }
+                return question(card, ways.randomElement(using: &random) ?? .recognition)
             }
         }
         round = Array(scheduled.prefix(roundSize))
@@ -207,6 +300,17 @@ public final class TypingSession {
         index = 0
         rightCount = 0
         prepareQuestion()
+    }
+
+    /// The strokes a card's kanji is written with: a card whose question is one kanji
+    /// with strokes known, in a session that can ask for writing. Nil for any other.
+    private func writableStrokes(of card: Challenge) -> KanjiStrokes? {
+        guard let writing, card.question.count == 1, let character = card.question.first else { return nil }
+        return writing.strokes(character)
+    }
+
+    private func question(_ card: Challenge, _ direction: PracticeDirection) -> Question {
+        Question(card: card, direction: direction, strokes: direction == .writing ? writableStrokes(of: card) : nil)
     }
 
     private func prepareQuestion() {

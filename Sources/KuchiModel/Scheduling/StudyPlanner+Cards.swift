@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The card browser's changes to the schedule: a word suspended, unsuspended or reset
-/// in both its directions (recognition and production are two cards of one word), and
+/// in every direction (recognition, production and writing are cards of one word), and
 /// where the deck's cards stand. Each change is durable when it returns, and what
 /// shows the schedule follows (``revision``).
 extension StudyPlanner {
@@ -14,7 +14,7 @@ extension StudyPlanner {
         return saving { () throws(ReviewStoreError) -> DeckSchedule in try store.schedule(deck: deck) }
     }
 
-    /// Suspends (or unsuspends) the word `question` of `deck` in both directions: a
+    /// Suspends (or unsuspends) the word `question` of `deck` in every direction: a
     /// suspended word is never planned, due or new. Throws why it could not be saved.
     public func setSuspended(_ isSuspended: Bool, question: String, deck: String) throws(ReviewStoreError) {
         let store = try openedStore()
@@ -25,7 +25,7 @@ extension StudyPlanner {
     }
 
     /// Whether the word `question` of `deck` is suspended (its recognition card: the
-    /// two directions are suspended together); false without a store.
+    /// directions are suspended together); false without a store.
     public func isSuspended(question: String, deck: String) -> Bool {
         guard let store = try? openedStore() else { return false }
         return (try? store.isSuspended(CardID(deck: PracticeDirection.recognition.scheduleKey(for: deck), question: question)))
@@ -33,7 +33,7 @@ extension StudyPlanner {
     }
 
     /// Removes every review and the memory state of the word `question` of `deck`, in
-    /// both directions: it is new again. Its last answer can no longer be taken back.
+    /// every direction: it is new again. Its last answer can no longer be taken back.
     public func resetProgress(question: String, deck: String) throws(ReviewStoreError) {
         let store = try openedStore()
         for direction in PracticeDirection.allCases {
@@ -44,7 +44,7 @@ extension StudyPlanner {
         answers.didSave()
     }
 
-    /// Every review of `deck`, both directions, for ``ReviewLogCSV``.
+    /// Every review of `deck`, every direction, for ``ReviewLogCSV``.
     public func exportedReviews(deck: String) throws(ReviewStoreError) -> [ExportedReview] {
         let store = try openedStore()
         return try store.exportedReviews(decks: PracticeDirection.allCases.map { $0.scheduleKey(for: deck) })

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The settings that belong to the learner rather than to one computer, and so are
 /// synced: new cards a day, desired retention, the directions asked (the decks also
-/// asked meaning → Japanese), how readings are shown, and the memory model fitted to
+/// asked meaning → Japanese, and those whose kanji are also written), how readings are shown, and the memory model fitted to
 /// the learner's reviews (one register: its 21 parameters and what they were fitted
 /// to go together, with the count of reviews at the last fit). Window size,
 /// appearance and the sync folder itself stay with each computer.
@@ -14,6 +14,7 @@ extension Settings {
             CodingKeys.dailyNewCards.stringValue: json(.number(Double(dailyNewCards))),
             CodingKeys.desiredRetention.stringValue: json(.number(Double(desiredRetention))),
             CodingKeys.productionDecks.stringValue: json(.array(productionDecks.map(JSONValue.string))),
+            CodingKeys.writingDecks.stringValue: json(.array(writingDecks.map(JSONValue.string))),
             CodingKeys.readings.stringValue: json(.string(readings.rawValue)),
             CodingKeys.memoryModel.stringValue: Self.memoryModelText(memoryModel),
             CodingKeys.lastFitReviewCount.stringValue: json(.number(Double(lastFitReviewCount))),
@@ -41,6 +42,8 @@ extension Settings {
                 if let number = value.numberValue, let whole = Int(exactly: number) { settings.desiredRetention = whole }
             case CodingKeys.productionDecks.stringValue:
                 if case .array(let items) = value { settings.productionDecks = items.compactMap(\.stringValue) }
+            case CodingKeys.writingDecks.stringValue:
+                if case .array(let items) = value { settings.writingDecks = items.compactMap(\.stringValue) }
             case CodingKeys.readings.stringValue:
                 if let text = value.stringValue, let readings = ReadingDisplay(rawValue: text) { settings.readings = readings }
             case CodingKeys.memoryModel.stringValue:

@@ -38,6 +38,9 @@ public struct Settings: Codable, Equatable, Sendable {
     /// The decks (by identifier, or "file:NAME" for one opened with `--deck`) whose
     /// words are also asked the other way, meaning → Japanese, when typing answers.
     public var productionDecks: [String] = []
+    /// The kanji decks (by identifier, as ``productionDecks``) whose kanji are also asked
+    /// to be written by hand, meaning and reading → the kanji, when typing answers.
+    public var writingDecks: [String] = []
     /// How many cards never seen before a day may bring, kept within ``dailyNewCardsRange``.
     public var dailyNewCards = 20 {
         didSet { dailyNewCards = Self.clamped(dailyNewCards, to: Self.dailyNewCardsRange) }
@@ -82,7 +85,7 @@ public struct Settings: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case rememberUser
         case questionsPerSession = "numberOfQuestions"
-        case appearance, readings, pitchAccent, showsStreak, learningEnabled, speakNewWords, cardColor, deck, productionDecks
+        case appearance, readings, pitchAccent, showsStreak, learningEnabled, speakNewWords, cardColor, deck, productionDecks, writingDecks
         case dailyNewCards, desiredRetention
         case ankiConnect, ankiConnectOrigins
         case memoryModel = "fsrsParameters", lastFitReviewCount = "fsrsLastFitReviews", leechAction = "leeches"
@@ -105,6 +108,7 @@ public struct Settings: Codable, Equatable, Sendable {
         cardColor = try container.decodeIfPresent(String.self, forKey: .cardColor) ?? defaults.cardColor
         deck = try container.decodeIfPresent(String.self, forKey: .deck) ?? defaults.deck
         productionDecks = try container.decodeIfPresent([String].self, forKey: .productionDecks) ?? defaults.productionDecks
+        writingDecks = try container.decodeIfPresent([String].self, forKey: .writingDecks) ?? defaults.writingDecks
         dailyNewCards = try Self.wholeNumber(CodingKeys.dailyNewCards, in: container, range: Self.dailyNewCardsRange)
             ?? defaults.dailyNewCards
         desiredRetention = try Self.wholeNumber(CodingKeys.desiredRetention, in: container, range: Self.retentionRange)
@@ -174,9 +178,12 @@ public struct Settings: Codable, Equatable, Sendable {
     }
 
     /// The directions studied for the deck named `deckKey` in the schedule: recognition,
-    /// and production too where it is switched on.
+    /// and production and writing too where each is switched on.
     public func directions(for deckKey: String) -> Set<PracticeDirection> {
-        productionDecks.contains(deckKey) ? [.recognition, .production] : [.recognition]
+        var directions: Set<PracticeDirection> = [.recognition]
+        if productionDecks.contains(deckKey) { directions.insert(.production) }
+        if writingDecks.contains(deckKey) { directions.insert(.writing) }
+        return directions
     }
 
     /// "#" and six hexadecimal digits.

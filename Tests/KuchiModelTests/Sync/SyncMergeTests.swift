@@ -107,7 +107,7 @@ struct SyncMergeTests {
         #expect(desktop.settings.syncedValues == laptop.settings.syncedValues)
         // Window-size-like settings (the sync folder itself, the appearance) are not synced.
         #expect(desktop.settings.syncedValues.keys.sorted() == [
-            "dailyNewCards", "desiredRetention", "fsrsLastFitReviews", "fsrsParameters", "productionDecks", "readings",
+            "dailyNewCards", "desiredRetention", "fsrsLastFitReviews", "fsrsParameters", "productionDecks", "readings", "writingDecks",
         ])
     }
 
