@@ -43,7 +43,7 @@ public struct ReadingPresentation: Equatable, Sendable {
     ///     reading, wherever that shows.
     public init(_ card: Challenge, display: ReadingDisplay, revealed: Bool, showsPitch: Bool = false) {
         let plain = [FuriganaSegment(text: card.question, reading: nil)]
-        var display = display == .hidden && revealed ? .furigana : display
+        var display = display.shown(revealed: revealed)
         // A kanji card's readings are a list ("ニチ、ジツ、ひ"): a line, not furigana.
         if display == .furigana, card.reading.contains("、") { display = .below }
         // A deck that gives romaji only has no kana to show.
