@@ -595,8 +595,8 @@ def sentence_ruby(ja, failures):
     (食べ of 食べた: たべ; the app sets it over the kanji alone, by the kana in the
     word, as it does a card's reading). [] for a sentence without kanji, None (the
     reason counted in failures) when the sentence cannot be read surely: UniDic's
-    words do not add up to it exactly (a word UniDic does not know, as half-width
-    digits, or a space), a kanji word has no kana reading, or a number stands before a
+    words do not add up to it exactly (a word UniDic does not know, as most digits,
+    or a space), a kanji word has no kana reading, or a number stands before a
     counter whose sound may change it.
     A few words take the everyday reading instead of UniDic's (SENTENCE_READING_FIXES)."""
     if not KANJI.search(ja):
