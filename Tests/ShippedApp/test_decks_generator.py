@@ -137,7 +137,7 @@ class DecksGenerator(unittest.TestCase):
             self.assertTrue(1 <= len(examples) <= 2 if "examples" in card else True, f"{name}: {card['question']}")
             stem = re.sub(r"[\u3041-\u309f]+$", "", card["question"])
             for example in examples:
-                self.assertEqual(list(example), ["ja", "en"])
+                self.assertIn(list(example), (["ja", "en"], ["ja", "en", "ruby"]))
                 ja = example["ja"]
                 found = card["question"] in ja or (stem and stem in ja) or card["reading"] in ja
                 self.assertTrue(found, f"{name}: {card['question']} not in {ja}")
@@ -153,7 +153,7 @@ class DecksGenerator(unittest.TestCase):
         blocked = self.tool.BLOCKED_WORDS
         self.assertIn("fuck", blocked)
         for name, card in self.cards():
-            texts = [card["answer"]] + [text for example in card.get("examples", []) for text in example.values()]
+            texts = [card["answer"]] + [example[key] for example in card.get("examples", []) for key in ("ja", "en")]
             for text in texts:
                 words = set(re.findall(r"[a-z]+", text.lower()))
                 self.assertFalse(words & blocked, f"{name}: {card['question']}: {text}")
@@ -218,6 +218,80 @@ class DecksGenerator(unittest.TestCase):
         self.assertEqual(deck["先生"]["pitch"], [3])
         self.assertEqual(deck["食べる"]["pitch"], [2])
         self.assertEqual(list(deck["雨"]), ["question", "reading", "romaji", "answer", "level", "pitch", "examples"])
+
+    def test_example_ruby_reads_kanji_words_of_the_sentence_in_order(self):
+        sentences = words = 0
+        for name, card in self.cards():
+            for example in card.get("examples", []):
+                if "ruby" not in example:
+                    continue
+                ja, ruby = example["ja"], example["ruby"]
+                units = ja.encode("utf-16-le")
+                end = 0
+                for start, stop, reading in ruby:
+                    self.assertTrue(end <= start < stop <= len(units) // 2, f"{name}: {ja} {ruby}")
+                    word = units[2 * start:2 * stop].decode("utf-16-le")
+                    self.assertRegex(word, self.tool.KANJI, f"{name}: {ja} {ruby}")
+                    self.assertRegex(reading, r"^[\u3041-\u309f\u30fc]+$", f"{name}: {ja} {ruby}")
+                    end = stop
+                self.assertEqual(ruby, self.tool.sentence_ruby(ja, {}), f"{name}: {ja}")
+                sentences += 1
+                words += len(ruby)
+        # Most examples have it (the counts are in the README).
+        self.assertGreater(sentences, 11_000)
+        self.assertGreater(words, 30_000)
+        for name in (f"kanji-{level.lower()}.json" for level in LEVELS):
+            for card in self.decks[name]["cards"]:
+                for example in card.get("examples", []):
+                    self.assertNotIn("ruby", example, "a kanji card's example word carries its reading already")
+
+
+@unittest.skipIf(missing_packages(), f"needs {', '.join(missing_packages())}: {INSTALL}")
+class SentenceFuriganaGolden(unittest.TestCase):
+    """make-decks.py's readings of an example sentence's kanji words: each UniDic word
+    with a kanji and its reading, or nothing for a sentence it cannot read surely."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tool = load_tool()
+
+    def ruby(self, sentence):
+        failures = {"segmentation differs from the sentence": 0, "a kanji word without a reading": 0,
+                    "a number before a counter": 0}
+        return self.tool.sentence_ruby(sentence, failures), {k: v for k, v in failures.items() if v}
+
+    def test_a_noun(self):
+        self.assertEqual(self.ruby("頭痛がする。"), ([[0, 2, "ずつう"]], {}))
+
+    def test_a_verb_with_okurigana_is_read_as_the_word_the_app_cuts_the_kana_off(self):
+        # 食べ of 食べた read たべ: the app sets た over 食 (Furigana), as for a card's word.
+        self.assertEqual(self.ruby("魚を食べた。"), ([[0, 1, "さかな"], [2, 4, "たべ"]], {}))
+        self.assertEqual(self.ruby("予約を取り消す。"), ([[0, 2, "よやく"], [3, 7, "とりけす"]], {}))
+
+    def test_a_number_and_counter(self):
+        # 三 before つ is みっ (UniDic reads the sound change), つ is kana.
+        self.assertEqual(self.ruby("りんごを三つ買った。"), ([[4, 5, "みっ"], [6, 8, "かっ"]], {}))
+        self.assertEqual(self.ruby("六百円です。"), ([[0, 2, "ろっぴゃく"], [2, 3, "えん"]], {}))
+
+    def test_a_number_whose_sound_may_change_before_its_counter_is_not_guessed(self):
+        # UniDic's best path reads 一本 as イチ + ポン, not いっぽん.
+        self.assertEqual(self.ruby("鉛筆を一本ください。"), (None, {"a number before a counter": 1}))
+        self.assertEqual(self.ruby("一年が経った。")[1], {})  # ねん: no change, kept
+
+    def test_a_sentence_unidic_does_not_segment_into_itself_is_left_without(self):
+        # Half-width digits and a Latin name are no UniDic words: the words do not add up to
+        # the sentence (MeCab leaves out the space, too).
+        self.assertEqual(self.ruby("10時に来た。"), (None, {"segmentation differs from the sentence": 1}))
+        self.assertEqual(self.ruby("Tom は先生だ。"), (None, {"segmentation differs from the sentence": 1}))
+
+    def test_words_unidic_reads_formally_take_their_everyday_reading(self):
+        self.assertEqual(self.ruby("私達は明日日本に行く。")[0],
+                         [[0, 1, "わたし"], [1, 2, "たち"], [3, 5, "あした"], [5, 7, "にほん"], [8, 10, "いく"]])
+
+    def test_offsets_are_utf16_code_units_and_kana_only_sentences_have_none(self):
+        self.assertEqual(self.ruby("これ本当さ！"), ([[2, 4, "ほんとう"]], {}))
+        self.assertEqual(self.ruby("これはペンです。"), ([], {}))
+        self.assertEqual(self.tool.utf16_length("𠮟る"), 3)
 
 
 @unittest.skipIf(missing_packages(), f"needs {', '.join(missing_packages())}: {INSTALL}")

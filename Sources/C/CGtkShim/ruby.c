@@ -138,10 +138,11 @@ static void update_accessible_label(GtkKitRuby *self) {
     g_string_free(reading, TRUE);
 }
 
-void gtkkit_ruby_set_segments(GtkKitRuby *self, const char *const *bases, const char *const *rubies, int count) {
+void gtkkit_ruby_set_segments(GtkKitRuby *self, const char *const *bases, const char *const *rubies,
+                              const gboolean *emphasised, int count) {
     g_return_if_fail(GTKKIT_IS_RUBY(self));
     g_return_if_fail(count == 0 || (bases != NULL && rubies != NULL));
-    if (!ruby_layout_set_segments(&self->layout, bases, rubies, count))
+    if (!ruby_layout_set_segments(&self->layout, bases, rubies, emphasised, count))
         return;
     update_accessible_label(self);
     gtk_widget_queue_resize(GTK_WIDGET(self));

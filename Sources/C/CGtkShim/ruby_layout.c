@@ -64,28 +64,32 @@ void ruby_layout_finish(RubyLayout *layout) {
 }
 
 static gboolean same_segments(const RubyLayout *layout, const char *const *bases, const char *const *rubies,
-                              int count) {
+                              const gboolean *emphasised, int count) {
     if ((guint)count != layout->segments->len)
         return FALSE;
     for (int i = 0; i < count; i++) {
         const RubySegment *segment = &g_array_index(layout->segments, RubySegment, i);
         const char *ruby = rubies[i] != NULL && rubies[i][0] != '\0' ? rubies[i] : NULL;
-        if (g_strcmp0(segment->base, bases[i]) != 0 || g_strcmp0(segment->ruby, ruby) != 0)
+        gboolean bold = emphasised != NULL && emphasised[i];
+        if (g_strcmp0(segment->base, bases[i]) != 0 || g_strcmp0(segment->ruby, ruby) != 0 ||
+            segment->emphasised != bold)
             return FALSE;
     }
     return TRUE;
 }
 
 gboolean ruby_layout_set_segments(RubyLayout *layout, const char *const *bases, const char *const *rubies,
-                                  int count) {
-    if (same_segments(layout, bases, rubies, count))
+                                  const gboolean *emphasised, int count) {
+    if (same_segments(layout, bases, rubies, emphasised, count))
         return FALSE;
     ruby_layout_forget(layout);
     g_array_set_size(layout->segments, 0);
     layout->has_ruby = FALSE;
     int reading = 0;
     for (int i = 0; i < count; i++) {
-        RubySegment segment = {.base = g_strdup(bases[i] != NULL ? bases[i] : ""), .reading_start = reading};
+        RubySegment segment = {.base = g_strdup(bases[i] != NULL ? bases[i] : ""),
+                               .emphasised = emphasised != NULL && emphasised[i],
+                               .reading_start = reading};
         if (rubies[i] != NULL && rubies[i][0] != '\0') {
             segment.ruby = g_strdup(rubies[i]);
             layout->has_ruby = TRUE;
@@ -207,6 +211,13 @@ void ruby_layout_measure(RubyLayout *layout, GtkWidget *widget) {
     for (guint i = 0; i < layout->segments->len; i++) {
         RubySegment *segment = &g_array_index(layout->segments, RubySegment, i);
         segment->base_layout = gtk_widget_create_pango_layout(widget, segment->base);
+        if (segment->emphasised) {
+            // Over the whole text, so a piece of a long segment (a copy) keeps it.
+            PangoAttrList *attributes = pango_attr_list_new();
+            pango_attr_list_insert(attributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD));
+            pango_layout_set_attributes(segment->base_layout, attributes);
+            pango_attr_list_unref(attributes);
+        }
         pixel_size(segment->base_layout, &segment->base_width, &segment->base_height, &segment->base_baseline);
         layout->base_ascent = MAX(layout->base_ascent, segment->base_baseline);
         base_descent = MAX(base_descent, segment->base_height - segment->base_baseline);

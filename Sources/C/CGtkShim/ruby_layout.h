@@ -13,6 +13,7 @@
 typedef struct {
     char *base;
     char *ruby; // NULL: no ruby over this segment
+    gboolean emphasised; // the base in bold
     PangoLayout *base_layout;
     PangoLayout *ruby_layout;
     int base_width, base_height, base_baseline; // pixels
@@ -62,9 +63,10 @@ typedef struct {
 
 void ruby_layout_init(RubyLayout *layout);
 void ruby_layout_finish(RubyLayout *layout);
-/// Replaces the segments (a ruby NULL or "" is none); FALSE when they are the same.
+/// Replaces the segments (a ruby NULL or "" is none; `emphasised` NULL: no base is);
+/// FALSE when they are the same.
 gboolean ruby_layout_set_segments(RubyLayout *layout, const char *const *bases, const char *const *rubies,
-                                  int count);
+                                  const gboolean *emphasised, int count);
 /// Drops the Pango layouts: the widget's font, direction or display changed.
 void ruby_layout_forget(RubyLayout *layout);
 /// Makes the segments' Pango layouts and sizes from `widget`, unless they are current.

@@ -19,6 +19,9 @@
 /// and are centred, or follow `.align(horizontal:)`. The font is the view's CSS font, so a style class that sets
 /// `font-size` applies, and so does the desktop's text scaling.
 ///
+/// A segment may be emphasised: its base is set in bold (`isEmphasised`), as a word
+/// marked in a sentence is.
+///
 /// To a screen reader the view is a label named "取り消す, とりけす": the text, then the
 /// reading, where a segment without ruby reads as itself; the text alone when no
 /// segment has a ruby. `.accessibilityLabel(_:)` replaces that name.
@@ -41,10 +44,13 @@ public struct RubyText: PrimitiveView {
         public var base: String
         /// nil (or empty) for a segment with nothing over it.
         public var ruby: String?
+        /// Whether the base is set in bold, as a word marked in a sentence.
+        public var isEmphasised: Bool
 
-        public init(base: String, ruby: String?) {
+        public init(base: String, ruby: String?, isEmphasised: Bool = false) {
             self.base = base
             self.ruby = ruby
+            self.isEmphasised = isEmphasised
         }
     }
 

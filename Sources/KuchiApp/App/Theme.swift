@@ -40,7 +40,7 @@ enum Theme {
             /* The card table's rows start and end where its column titles do. */
             #card-list row { padding-left: 0; padding-right: 0; }
             /* Dimmed text on a coloured card would fall under 4.5:1. */
-            .flash-card .example-translation { opacity: 0.9; }
+            .flash-card .example-translation, .flash-card .example-reading { opacity: 0.9; }
             """
         for colour in CardColour.all {
             // Yellow is light: its text is dark, every other card's is white.

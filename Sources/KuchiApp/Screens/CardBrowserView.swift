@@ -199,12 +199,14 @@ struct CardTableView: View {
 
 /// One card as a row of the table. Each cell is one line (a long meaning is cut short
 /// with "…"): GTK measures every row it keeps (about 200, whatever the deck's size)
-/// before the list's first frame, and a line that cannot wrap is laid out once. A
-/// screen reader reads the row as "食べる, たべる, to eat, Review, tomorrow at 09:15"
-/// (then the deck's name, when every deck is shown).
+/// before the list's first frame, and a line that cannot wrap is laid out once. The
+/// reading carries the card's pitch accent, as on the Learn card, while Settings shows
+/// it. A screen reader reads the row as "食べる, たべる, to eat, Review, tomorrow at
+/// 09:15" (then the deck's name, when every deck is shown).
 struct CardColumnsRow: View {
     let row: ListRow<Int>
     @Environment(CardBrowser.self) private var browser
+    @Environment(UserManager.self) private var users
 
     var body: some View {
         HStack(spacing: CardColumns.spacing) {
@@ -212,9 +214,14 @@ struct CardColumnsRow: View {
                 .truncating()
                 .cssClass("card-browser-word")
                 .frame(width: CardColumns.word)
-            Text { card?.card.reading ?? "" }
-                .truncating()
-                .frame(width: CardColumns.reading)
+            // A RubyText without rubies, as the Learn card's line below the word, for the
+            // pitch accent's line over it.
+            RubyText(overlines: { pitch }) {
+                [RubyText.Segment(base: card?.card.reading ?? "", ruby: nil)]
+            }
+            .align(horizontal: .start)
+            .widgetName("card-browser-reading")
+            .frame(width: CardColumns.reading)
             Text { card?.card.answer ?? "" }
                 .truncating()
                 .expand(horizontal: true)
@@ -238,6 +245,13 @@ struct CardColumnsRow: View {
         browser.cards.indices.contains(row.element) ? browser.cards[row.element] : nil
     }
 
+    /// The pitch accent over the reading, as the Learn card's line below the word has it.
+    private var pitch: [RubyText.Overline] {
+        guard let card else { return [] }
+        return ReadingPresentation.pitchOverReading(card.card, showsPitch: users.settings.pitchAccent)
+            .map(RubyText.Overline.init)
+    }
+
     /// "tomorrow at 09:15"; nothing for a new or suspended card.
     private func due(_ card: BrowsedCard) -> String {
         guard card.status != .new, card.status != .suspended, let due = card.due else { return "" }
@@ -245,17 +259,20 @@ struct CardColumnsRow: View {
     }
 }
 
-/// One card in a narrow window's list: the word with furigana, then its meaning, and
-/// its state and when it is due. A screen reader reads the row as "食べる, たべる, to eat, Review,
+/// One card in a narrow window's list: the word with furigana (and its pitch accent,
+/// as on the Learn card, while Settings shows it), then its meaning, and its state and
+/// when it is due. A screen reader reads the row as "食べる, たべる, to eat, Review,
 /// due tomorrow at 09:15".
 struct CardRowView: View {
     let row: ListRow<Int>
     @Environment(CardBrowser.self) private var browser
+    @Environment(UserManager.self) private var users
 
     var body: some View {
         HStack(spacing: 12) {
-            FuriganaWord { presentation }
+            FuriganaWord(presentation: { presentation }, showsPitch: true)
                 .cssClass("card-browser-word")
+                .widgetName("card-browser-word")
                 .frame(minWidth: 96)
             VStack(spacing: 2) {
                 Text { card?.card.answer ?? "" }
@@ -276,7 +293,9 @@ struct CardRowView: View {
     }
 
     private var presentation: ReadingPresentation {
-        card.map { ReadingPresentation($0.card, display: .furigana, revealed: true) } ?? .empty
+        card.map {
+            ReadingPresentation($0.card, display: .furigana, revealed: true, showsPitch: users.settings.pitchAccent)
+        } ?? .empty
     }
 
     /// "Review, due tomorrow at 09:15"; "New"; "Suspended"; then " · JLPT N5" when

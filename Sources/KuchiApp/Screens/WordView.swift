@@ -46,18 +46,29 @@ struct WordView: View {
     }
 }
 
-/// A card's first example sentence, its word in bold, and (when `translated`) its
-/// translation; nothing when the card has none.
+/// A card's first example sentence, its word in bold, with the readings of its kanji
+/// words as the "Readings" setting shows the card's (``ExamplePresentation``: furigana,
+/// or the sentence in kana on a line below), and (when `translated`) its translation;
+/// nothing when the card has none. A screen reader reads the sentence once, not its
+/// furigana after it.
 struct ExampleView: View {
     let card: @MainActor () -> Challenge?
     var translated = true
+    @Environment(UserManager.self) private var users
 
     var body: some View {
         VStack(spacing: 2) {
-            Text(styled: { sentence })
-                .cssClass("example")
+            RubyText {
+                presentation.sentence.map { RubyText.Segment(base: $0.text, ruby: $0.reading, isEmphasised: $0.isCardWord) }
+            }
+            .accessibilityLabel { presentation.spoken }
+            .cssClass("example")
+            .widgetName("example")
+            Text { presentation.line }
+                .cssClass("example-reading", "dim-label")
                 .wrapping()
-                .widgetName("example")
+                .visible { !presentation.line.isEmpty }
+                .widgetName("example-reading")
             Text { translated ? card()?.examples.first?.en ?? "" : "" }
                 .cssClass("example-translation", "dim-label")
                 .wrapping()
@@ -65,9 +76,10 @@ struct ExampleView: View {
         }
     }
 
-    private var sentence: StyledText {
-        guard let card = card(), let example = card.examples.first else { return StyledText("") }
-        return example.styled(for: card)
+    // Shown on the card's back only: revealed.
+    private var presentation: ExamplePresentation {
+        guard let card = card(), let example = card.examples.first else { return .empty }
+        return ExamplePresentation(example, card: card, display: users.settings.readings, revealed: true)
     }
 }
 

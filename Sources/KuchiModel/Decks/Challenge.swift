@@ -90,16 +90,72 @@ public struct Challenge: Hashable, Sendable, Codable {
     }
 }
 
-/// A sentence that uses a word, with its translation.
+/// A sentence that uses a word, with its translation, and the readings of its kanji
+/// words where the deck gives them.
 public struct Example: Hashable, Sendable, Codable {
     /// The sentence in Japanese, e.g. "母は頭が古い。".
     public let ja: String
     /// Its translation, e.g. "Mother has old-fashioned ideas.".
     public let en: String
+    /// The readings of the sentence's kanji words, in the order of the sentence and
+    /// apart from each other (a deck's `"ruby"`); empty when the deck gives none.
+    public let wordReadings: [WordReading]
 
-    public init(ja: String, en: String) {
+    /// A word of a sentence and its reading in kana: the whole word's, the kana written
+    /// in it included (食べ of 食べた: たべ), which ``Furigana`` sets over its kanji.
+    public struct WordReading: Hashable, Sendable {
+        /// Where the word stands in the sentence, in UTF-16 code units (as a deck gives it).
+        public let utf16Range: Range<Int>
+        /// Its reading in kana, e.g. "たべ".
+        public let reading: String
+
+        public init(utf16Range: Range<Int>, reading: String) {
+            self.utf16Range = utf16Range
+            self.reading = reading
+        }
+    }
+
+    public init(ja: String, en: String, wordReadings: [WordReading] = []) {
         self.ja = ja
         self.en = en
+        self.wordReadings = wordReadings
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case ja, en, ruby
+    }
+
+    // As a deck writes them: "ruby": [[0, 2, "ずつう"]], absent when there are none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var readings: [WordReading] = []
+        if container.contains(.ruby), try !container.decodeNil(forKey: .ruby) {
+            var list = try container.nestedUnkeyedContainer(forKey: .ruby)
+            while !list.isAtEnd {
+                var triple = try list.nestedUnkeyedContainer()
+                let start = try triple.decode(Int.self), end = try triple.decode(Int.self)
+                guard start < end else {
+                    throw DecodingError.dataCorruptedError(in: triple, debugDescription: "a word's end before its start")
+                }
+                readings.append(WordReading(utf16Range: start..<end, reading: try triple.decode(String.self)))
+            }
+        }
+        self.init(ja: try container.decode(String.self, forKey: .ja), en: try container.decode(String.self, forKey: .en),
+                  wordReadings: readings)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ja, forKey: .ja)
+        try container.encode(en, forKey: .en)
+        guard !wordReadings.isEmpty else { return }
+        var list = container.nestedUnkeyedContainer(forKey: .ruby)
+        for word in wordReadings {
+            var triple = list.nestedUnkeyedContainer()
+            try triple.encode(word.utf16Range.lowerBound)
+            try triple.encode(word.utf16Range.upperBound)
+            try triple.encode(word.reading)
+        }
     }
 
     /// Where `card`'s word stands in the sentence: the longest start of the word as

@@ -60,8 +60,10 @@ public struct DeckLimits: Sendable, Equatable {
     public static let standard = DeckLimits(maximumFileSize: 32 << 20, maximumCards: 200_000)
 
     /// Values one card may hold: its object and a handful of fields, with room to
-    /// spare. A card with more is refused instead of building an unbounded tree.
-    static let valuesPerCard = 64
+    /// spare, and its examples' word readings: each 4 values (`[start, end, "reading"]`),
+    /// at most one a character of the sentence, as each holds a kanji. A card with more
+    /// is refused instead of building an unbounded tree.
+    var valuesPerCard: Int { 64 + DeckValidator.maximumExamples * 4 * maximumTextLength }
     /// Values the rest of the document (name, licence, …) may hold.
     static let valuesOutsideCards = 10_000
 }

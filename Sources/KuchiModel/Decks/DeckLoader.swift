@@ -133,7 +133,7 @@ public enum DeckLoader {
                     tooManyCards = true
                     throw JSONSyntaxError(kind: .tooManyValues, offset: reader.index)
                 }
-                reader.valueBudget = DeckLimits.valuesPerCard
+                reader.valueBudget = limits.valuesPerCard
                 card = number
                 validator.add(card: try reader.value(), number: number)
             }

@@ -229,8 +229,10 @@ struct DeckValidator {
                 }
                 let ja = requiredString("examples[\(index + 1)].ja", item["ja"], card: card)
                 let en = requiredString("examples[\(index + 1)].en", item["en"], card: card)
-                guard let ja, let en else { return nil }
-                examples.append(Example(ja: ja, en: en))
+                guard let ja, let en,
+                      let readings = checkWordReadings(item["ruby"], sentence: ja, key: "examples[\(index + 1)].ruby", card: card)
+                else { return nil }
+                examples.append(Example(ja: ja, en: en, wordReadings: readings))
             }
             return examples
         case .array(let items):
@@ -238,6 +240,60 @@ struct DeckValidator {
             return nil
         default:
             report(rule, card: card)
+            return nil
+        }
+    }
+
+    /// An example's `ruby`: its kanji words' readings, each `[start, end, reading]`,
+    /// start and end in UTF-16 code units of `sentence`, in order and apart, each word
+    /// whole characters holding a kanji, each reading kana; none when absent or null,
+    /// nil (with the problem, named by `key` and the word's place, reported) when
+    /// anything is wrong.
+    private mutating func checkWordReadings(
+        _ value: JSONValue?, sentence: String, key: String, card: Int
+    ) -> [Example.WordReading]? {
+        guard let value else { return [] }
+        switch value {
+        case .null:
+            return []
+        case .array(let items):
+            let units = sentence.utf16
+            var readings: [Example.WordReading] = []
+            readings.reserveCapacity(items.count)
+            var previousEnd = 0
+            for (index, item) in items.enumerated() {
+                let place = "\(key)[\(index + 1)]"
+                guard case .array(let triple) = item, triple.count == 3,
+                      let startNumber = triple[0].numberValue, let start = Int(exactly: startNumber),
+                      let endNumber = triple[1].numberValue, let end = Int(exactly: endNumber),
+                      let reading = triple[2].stringValue, Kana.isReading(reading),
+                      !reading.unicodeScalars.contains(where: { $0 == "、" || $0 == " " || $0 == "\u{3000}" })
+                else {
+                    report(tr("'{key}' must be [start, end, reading]: whole numbers and kana", ["key": place]), card: card)
+                    return nil
+                }
+                let scalars = sentence.unicodeScalars
+                guard previousEnd <= start, start < end, end <= units.count,
+                      let lower = String.Index(utf16Offset: start, in: sentence).samePosition(in: scalars),
+                      let upper = String.Index(utf16Offset: end, in: sentence).samePosition(in: scalars)
+                else {
+                    report(tr("'{key}' ({start} to {end}) is not a word of the sentence in order: it must lie within its {length} UTF-16 units, after the word before it and not inside a character", [
+                        "key": place, "start": "\(start)", "end": "\(end)", "length": "\(units.count)",
+                    ]), card: card)
+                    return nil
+                }
+                guard scalars[lower..<upper].contains(where: Kana.isKanji) else {
+                    report(tr("'{key}' reads '{word}', which has no kanji", [
+                        "key": place, "word": PrintableText.quoting(String(scalars[lower..<upper]), limit: 40),
+                    ]), card: card)
+                    return nil
+                }
+                readings.append(Example.WordReading(utf16Range: start..<end, reading: reading))
+                previousEnd = end
+            }
+            return readings
+        default:
+            report(tr("'{key}' must be [start, end, reading]: whole numbers and kana", ["key": "\(key)[]"]), card: card)
             return nil
         }
     }

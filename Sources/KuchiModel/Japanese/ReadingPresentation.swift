@@ -24,6 +24,14 @@ public struct ReadingPresentation: Equatable, Sendable {
     /// Nothing to show.
     public static let empty = ReadingPresentation(word: [], line: "", spoken: "")
 
+    /// The high stretches over `card`'s reading written out by itself (as the card
+    /// browser's Reading column shows it), as over the line below the word: none when
+    /// the card has no pitch accent or the "Pitch accent" setting (`showsPitch`) is off.
+    public static func pitchOverReading(_ card: Challenge, showsPitch: Bool) -> [PitchAccent.HighRun] {
+        guard showsPitch, let accent = card.pitchAccent else { return [] }
+        return accent.highRuns
+    }
+
     private init(word: [FuriganaSegment], line: String, spoken: String) {
         self.word = word
         self.line = line
@@ -43,7 +51,7 @@ public struct ReadingPresentation: Equatable, Sendable {
     ///     reading, wherever that shows.
     public init(_ card: Challenge, display: ReadingDisplay, revealed: Bool, showsPitch: Bool = false) {
         let plain = [FuriganaSegment(text: card.question, reading: nil)]
-        var display = display == .hidden && revealed ? .furigana : display
+        var display = display.shown(revealed: revealed)
         // A kanji card's readings are a list ("ニチ、ジツ、ひ"): a line, not furigana.
         if display == .furigana, card.reading.contains("、") { display = .below }
         // A deck that gives romaji only has no kana to show.
@@ -78,7 +86,7 @@ public struct ReadingPresentation: Equatable, Sendable {
         if showsPitch, let accent = card.pitchAccent, display == .furigana || display == .below {
             let scalars = card.reading.unicodeScalars.count
             if !line.isEmpty, line == card.reading {
-                linePitch = accent.highRuns
+                linePitch = Self.pitchOverReading(card, showsPitch: showsPitch)
                 shown = accent
             } else if line.isEmpty, word.reduce(0, { $0 + ($1.reading ?? $1.text).unicodeScalars.count }) == scalars {
                 wordPitch = accent.highRuns

@@ -12,4 +12,10 @@ public enum ReadingDisplay: String, Codable, Sendable, CaseIterable {
     case below
     case romaji
     case hidden
+
+    /// How readings show on a card turned or answered (`revealed`) or not: a hidden
+    /// reading shows then, as furigana.
+    public func shown(revealed: Bool) -> ReadingDisplay {
+        self == .hidden && revealed ? .furigana : self
+    }
 }

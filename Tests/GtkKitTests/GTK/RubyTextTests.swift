@@ -24,6 +24,27 @@ extension GTKTests {
             #expect(naturalWidth(ruby) == naturalWidth(plain), "た is narrower than 食")
         }
 
+        @Test("an emphasised segment is set in bold: wider than the same text plain; the emphasis alone lays it out again")
+        func emphasis() throws {
+            let model = Word()
+            let window = showWindow {
+                VStack {
+                    RubyText { [.init(base: "Word 語", ruby: nil, isEmphasised: true)] }.widgetName("bold")
+                    RubyText { [.init(base: "Word 語", ruby: nil)] }.widgetName("plain")
+                    RubyText { [.init(base: "Word 語", ruby: nil, isEmphasised: model.revision > 0)] }.widgetName("changing")
+                }
+            }
+            defer { window.close() }
+            let bold = try #require(widgetNamed("bold", in: window))
+            let plain = try #require(widgetNamed("plain", in: window))
+            let changing = try #require(widgetNamed("changing", in: window))
+            #expect(naturalWidth(bold) > naturalWidth(plain))
+            #expect(naturalWidth(changing) == naturalWidth(plain))
+            model.revision = 1
+            nextTurn()
+            #expect(naturalWidth(changing) == naturalWidth(bold))
+        }
+
         @Test("segments follow state and are laid out again; equal segments write nothing")
         func followsState() throws {
             let model = Word()

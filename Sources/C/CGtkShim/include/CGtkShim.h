@@ -234,10 +234,11 @@ void gtkkit_index_model_splice(GtkKitIndexModel *self, guint position, guint rem
 G_DECLARE_FINAL_TYPE(GtkKitRuby, gtkkit_ruby, GTKKIT, RUBY, GtkWidget)
 
 GtkWidget *gtkkit_ruby_new(void);
-/// Replaces the segments: `count` bases and, for each, its ruby (NULL or "" for none).
+/// Replaces the segments: `count` bases and, for each, its ruby (NULL or "" for none)
+/// and whether its base is emphasised, set in bold (`emphasised` NULL: none is).
 /// The same segments again change nothing.
 void gtkkit_ruby_set_segments(GtkKitRuby *self, const char *const *bases, const char *const *rubies,
-                              int count);
+                              const gboolean *emphasised, int count);
 /// Replaces the overlines: `count` lines over the text as read (each segment's ruby, or
 /// the segment itself where it has none), from Unicode character `starts[i]` to before
 /// `ends[i]`, turning down at the end where `drops[i]` (a pitch accent's drop). Drawn

@@ -14,7 +14,8 @@ final class RubyWidget: Widget {
         self.segments = segments
         withCStrings(segments.map(\.base)) { bases in
             withCStrings(segments.map { $0.ruby ?? "" }) { rubies in
-                gtkkit_ruby_set_segments(opaque, bases, rubies, Int32(segments.count))
+                let emphasised = segments.map { gboolean($0.isEmphasised ? 1 : 0) }
+                gtkkit_ruby_set_segments(opaque, bases, rubies, emphasised, Int32(segments.count))
             }
         }
         // The widget names itself after its text, as a GtkLabel does.
