@@ -19,13 +19,13 @@ extension GTKTests {
             }
             defer { window.close() }
             model.isPresented = true
-            pump(until: { anywhere("sheet-done") != nil }, "the sheet opened")
+            pump(until: { widgetNamedAnywhere("sheet-done") != nil }, "the sheet opened")
             nextTurn()
             // Positive control: until the button is clicked the sheet stays open.
             #expect(model.isPresented)
-            gtkkit_emit(try #require(anywhere("sheet-done")), "clicked")
+            gtkkit_emit(try #require(widgetNamedAnywhere("sheet-done")), "clicked")
             #expect(!model.isPresented, "dismiss wrote the binding")
-            pump(until: { anywhere("sheet-done") == nil }, "the sheet closed")
+            pump(until: { widgetNamedAnywhere("sheet-done") == nil }, "the sheet closed")
             nextTurn()
             #expect(dismissed == 1)
         }
@@ -62,16 +62,16 @@ extension GTKTests {
             }
             defer { window.close() }
             model.isPresented = true
-            pump(until: { anywhere("sheet-done") != nil }, "the sheet opened")
+            pump(until: { widgetNamedAnywhere("sheet-done") != nil }, "the sheet opened")
             gtkkit_emit(try #require(widgetNamed("window-done", in: window)), "clicked")
             nextTurn()
             #expect(model.isPresented, "the sheet the view presents is not its own to dismiss")
-            #expect(anywhere("sheet-done") != nil)
+            #expect(widgetNamedAnywhere("sheet-done") != nil)
             #expect(gtk_widget_get_visible(typed(window.gtkWindow)) != 0,
                     "the window stays open")
             // Positive control: the same action read inside the sheet closes it.
-            gtkkit_emit(try #require(anywhere("sheet-done")), "clicked")
-            pump(until: { anywhere("sheet-done") == nil }, "the sheet closed")
+            gtkkit_emit(try #require(widgetNamedAnywhere("sheet-done")), "clicked")
+            pump(until: { widgetNamedAnywhere("sheet-done") == nil }, "the sheet closed")
             #expect(!model.isPresented)
         }
     }
@@ -85,14 +85,6 @@ private struct DismissButton: View {
     var body: some View {
         Button("Done") { dismiss() }.widgetName(name)
     }
-}
-
-/// The widget named `name` in any open window.
-@MainActor
-private func anywhere(_ name: String) -> UnsafeMutablePointer<GtkWidget>? {
-    toplevels().lazy.compactMap { toplevel in
-        descendant(of: toplevel, type: gtk_widget_get_type()) { String(cString: gtk_widget_get_name($0)) == name }
-    }.first
 }
 
 @Observable @MainActor private final class DismissModel {
