@@ -16,8 +16,8 @@ extension View {
     /// the menu, as Escape or a click outside it does. They are built the first time
     /// the menu opens, in this view's environment, and kept: what they show and whether
     /// they are enabled follow state through their own closures. Over a GtkPopover
-    /// attached to the view's widget (libadwaita 1.2's menus want a `GMenuModel` of
-    /// application actions, not views).
+    /// attached to the view's widget, not a GtkPopoverMenu: that one is built from a
+    /// `GMenuModel` of named actions, not from views.
     public func contextMenu<MenuItems: View>(
         @ViewBuilder menuItems: @escaping @MainActor () -> MenuItems
     ) -> ContextMenuView<Self, MenuItems> {
