@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-@_spi(Diagnostics) import GtkKit
+@_spi(Interop) @_spi(Diagnostics) import GtkKit
 import KuchiModel
 import TemporaryFolderFixture
 import Testing
@@ -96,6 +96,33 @@ struct SessionTests {
         try app.pressKey("Escape", inDialog: true)
         pump(until: { app.dialog == nil }, "Escape dismissed the feedback")
         #expect(app.text("score") == "1/5")
+    }
+}
+
+extension SessionTests {
+    @Test("a digit does nothing while the choices are hidden; shown, the same digit answers",
+          .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+    func digitsWaitForChoices() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.startPractice()
+        #expect(!app.isShown("choice-1"))
+        let root: UnsafeMutablePointer<GtkWidget> = typed(app.window.gtkWindow)
+        let keys = InputProbe(on: root)
+        defer { keys.detach() }
+        try app.pressKey("1")
+        // The probe sees the key before any widget, in the same dispatch as the buttons.
+        pump(until: { keys.keyPresses.contains(UInt32(GDK_KEY_1)) }, "the 1 reached the window")
+        MainLoop.drain()
+        #expect(app.dialog == nil, "no answer while the choices are hidden")
+        #expect(app.models.challenges.numberOfAnswered == 0)
+        // Positive control: the choices shown, the right answer's digit answers.
+        app.click("question")
+        pump(until: { app.isShown("choice-1") }, "choices shown")
+        let correct = try #require(app.choiceName(correct: true))
+        try app.pressKey(String(correct.suffix(1)))
+        pump(until: { app.dialog != nil }, "feedback after the digit")
+        #expect(app.dialogTexts().contains("Congratulations"))
     }
 }
 

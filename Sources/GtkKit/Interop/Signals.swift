@@ -160,6 +160,17 @@ enum Signal {
         }, PointAction(action).retainedPointer(), PointAction.release)
     }
 
+    /// Connects a GtkGestureClick signal ("pressed", "released") with where it was,
+    /// ignoring how many presses.
+    @discardableResult
+    static func connectClickPoint(
+        _ instance: gpointer, _ name: String, _ action: @escaping @MainActor (Double, Double) -> Void
+    ) -> gulong {
+        gtkkit_connect_click(instance, name, { _, _, x, y, data in
+            MainActor.assumeIsolated { PointAction.from(data).function(x, y) }
+        }, PointAction(action).retainedPointer(), PointAction.release)
+    }
+
     /// Connects GtkGestureClick::released, ignoring where and how many.
     @discardableResult
     static func connectClick(_ instance: gpointer, _ action: @escaping @MainActor () -> Void) -> gulong {

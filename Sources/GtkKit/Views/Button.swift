@@ -5,6 +5,8 @@ public struct Button: PrimitiveView {
     private let action: @MainActor () -> Void
     private var iconName: String?
     private var content: AnyView?
+    /// Set by ``keyboardShortcut(_:modifiers:)``.
+    var shortcut: KeyboardShortcut?
 
     /// A button showing `content` (a label with a key hint, say); give it an
     /// accessible name with `.accessibilityLabel`.
@@ -50,6 +52,7 @@ public struct Button: PrimitiveView {
             button.setLabel(title())
         }
         button.onClicked(action)
+        if let shortcut { button.addShortcut(shortcut) }
         return [button]
     }
 }

@@ -11,7 +11,8 @@
 /// ```
 ///
 /// Appending to `path` pushes a page, which slides in with a back button above it;
-/// removing the last value (or the back button) pops it. The pages below the top are
+/// removing the last value (or the back button, or calling `@Environment(\.dismiss)` in
+/// the page: ``DismissAction``) pops it. The pages below the top are
 /// kept as they are, so popping shows the page as it was left, with its state; a page
 /// popped is dropped, and its bindings and `.task`s stop. When `path` changes in
 /// several places at once, the pages whose values still start the path stay and the
@@ -46,19 +47,21 @@ public struct NavigationStack<Value: Hashable, Root: View, Destination: View>: P
             let popped = pages[kept...].map(\.widget)
             pages.removeSubrange(kept...)
             for (depth, value) in zip(kept..., newPath[kept...]) {
+                // Pops this page and any above it: the path back to its depth.
+                let pop: @MainActor () -> Void = { path.wrappedValue = Array(path.wrappedValue.prefix(depth)) }
+                var scope = inner
+                scope.environment = inner.environment.makeChild(origin: "NavigationStack page \(depth + 1)")
+                scope.environment.setDismiss(pop)
                 let page = VStack(spacing: 0) {
                     HStack {
-                        Button(iconName: "go-previous-symbolic", title: StockLabels.back) {
-                            // Pops this page and any above it: the path back to its depth.
-                            path.wrappedValue = Array(path.wrappedValue.prefix(depth))
-                        }
+                        Button(iconName: "go-previous-symbolic", title: StockLabels.back, action: pop)
                         .cssClass("flat")
                         .widgetName("navigation-back")
                     }
                     .padding(6)
                     destination(value).expand(horizontal: true, vertical: true)
                 }
-                .buildOne(in: inner)
+                .buildOne(in: scope)
                 leaflet.append(page)
                 pages.append((value, page))
             }

@@ -5,7 +5,8 @@ extension View {
     /// Setting `isPresented` to false closes the sheet; closing it (Escape, or its
     /// header bar's close button) sets `isPresented` to false. Either way `onDismiss`
     /// runs once the sheet has closed. The content is built each time the sheet opens, in this view's
-    /// environment; a button in it closes the sheet by setting the binding.
+    /// environment; a button in it closes the sheet by setting the binding, or by calling
+    /// `@Environment(\.dismiss)` (``DismissAction``).
     ///
     /// ```swift
     /// Button("Details") { showsDetails = true }
@@ -33,6 +34,8 @@ public struct SheetView<Owner: View, Content: View>: PrimitiveView {
         widget.presents("sheet", while: { isPresented.wrappedValue }) { widget in
             var inner = context
             inner.axis = .vertical
+            inner.environment = context.environment.makeChild(origin: "sheet")
+            inner.environment.setDismiss { isPresented.wrappedValue = false }
             let sheet = SheetWidget(over: widget, content: content().buildOne(in: inner))
             sheet.onClose {
                 // Closed by the binding, it is false already: an equal write would

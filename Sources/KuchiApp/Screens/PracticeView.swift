@@ -35,8 +35,6 @@ struct ChallengeView: View {
             }
             .widgetName("layout-compact")
         }
-        // Bubbling: a focused control keeps the keys it takes; 1–3 reach here from buttons.
-        .onKeyPress(handleKey)
         .alert(
             isPresented: { session.feedback != nil },
             title: { session.feedback?.title ?? "" },
@@ -54,14 +52,6 @@ struct ChallengeView: View {
         guard let card = session.currentChallenge?.challenge, let example = card.examples.first else { return message }
         let translation = feedback == .correct ? StyledText("\n" + example.en) : ""
         return message + "\n\n" + example.styled(for: card) + translation
-    }
-
-    /// 1–3 choose an answer (the session ignores them while the choices are hidden).
-    private func handleKey(_ key: KeyPress) -> Bool {
-        guard !key.hasModifiers, let number = key.character?.wholeNumberValue,
-              (1...session.choicesPerQuestion).contains(number)
-        else { return false }
-        return session.answer(number - 1) != nil
     }
 }
 
@@ -153,7 +143,7 @@ struct ChoiceButton: View {
     @Environment(ChallengesViewModel.self) private var session
 
     var body: some View {
-        Button(action: { session.answer(index) }) {
+        let button = Button(action: { session.answer(index) }) {
             HStack(spacing: 10) {
                 Text("\(index + 1)").cssClass("choice-key")
                 Text { answer }
@@ -162,10 +152,15 @@ struct ChoiceButton: View {
                     .widgetName("choice-\(index + 1)-text")
             }
         }
-        .accessibilityLabel { answer }
-        .cssClass("choice")
-        .help(tr("Press {key} to choose this answer", ["key": "\(index + 1)"]))
-        .widgetName("choice-\(index + 1)")
+        // Its digit presses it, on the keyboard's row or keypad, while it is shown: the
+        // choices hidden, the keys do nothing. (A digit is one key: the first nine.)
+        let digit = index < 9 ? String(index + 1).first : nil
+        let pressable = digit.map { button.keyboardShortcut(KeyEquivalent($0), modifiers: []) } ?? button
+        pressable
+            .accessibilityLabel { answer }
+            .cssClass("choice")
+            .help(tr("Press {key} to choose this answer", ["key": "\(index + 1)"]))
+            .widgetName("choice-\(index + 1)")
     }
 
     private var answer: String {

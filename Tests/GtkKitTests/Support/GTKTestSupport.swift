@@ -19,3 +19,16 @@ func showWindow<Content: View>(
     pump(until: { window.size.width > 0 }, "window mapped and allocated")
     return window
 }
+
+/// The widget named `name` in any open window (a sheet, a dialog) or popover.
+@MainActor
+func widgetNamedAnywhere(_ name: String) -> UnsafeMutablePointer<GtkWidget>? {
+    toplevels().lazy.compactMap { toplevel in
+        descendant(of: toplevel, type: gtk_widget_get_type()) { String(cString: gtk_widget_get_name($0)) == name }
+    }.first
+}
+
+/// Whether `widget` exists and is on screen.
+func isMapped(_ widget: UnsafeMutablePointer<GtkWidget>?) -> Bool {
+    widget.map { gtk_widget_get_mapped($0) != 0 } ?? false
+}

@@ -20,6 +20,18 @@ final class ButtonWidget: Widget {
     func setIconName(_ name: String) { gtk_button_set_icon_name(button, name) }
     func setChild(_ child: Widget) { add(child) { gtk_button_set_child(button, $0) } }
     func onClicked(_ action: @escaping @MainActor () -> Void) { on("clicked", action) }
+
+    /// Emits "clicked" when `shortcut` is typed anywhere in the window. The window's
+    /// shortcut manager runs it (the managed scope), and GTK skips a shortcut whose
+    /// widget is insensitive or unmapped, so a disabled or hidden button is not pressed.
+    func addShortcut(_ shortcut: KeyboardShortcut) {
+        let controller = gtk_shortcut_controller_new()
+        gtk_shortcut_controller_set_scope(controller, GTK_SHORTCUT_SCOPE_MANAGED)
+        // "clicked" itself, not gtk_widget_activate: activating a button animates the
+        // press and emits "clicked" a quarter of a second later.
+        gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(shortcut.trigger, gtk_signal_action_new("clicked")))
+        gtk_widget_add_controller(pointer, controller)
+    }
 }
 
 /// A GtkCheckButton with a label.

@@ -1,0 +1,100 @@
+import CGtk
+import CGtkShim
+import Observation
+import Testing
+@_spi(Interop) @_spi(Diagnostics) @testable import GtkKit
+
+extension GTKTests {
+    /// `.contextMenu { … }`: a menu of buttons over a view.
+    @Suite("Context menu", .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+    @MainActor
+    struct ContextMenuTests {
+        @Test("a right-click opens the menu, a left-click does not; an item runs its action and closes it")
+        func rightClickOpensMenu() throws {
+            var edits = 0
+            let window = showWindow {
+                Text("a card").padding(20).widgetName("row")
+                    .contextMenu {
+                        Button("Edit") { edits += 1 }.widgetName("menu-edit")
+                        Button("Delete") {}.widgetName("menu-delete")
+                    }
+            }
+            defer { window.close() }
+            let row = try #require(widgetNamed("row", in: window))
+            let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
+            try activate(root)
+            let probe = InputProbe(on: root)
+            defer { probe.detach() }
+            try click(button: 1, on: row, in: window)
+            pump(until: { probe.buttonReleases == 1 }, "the window had the left-click")
+            nextTurn()
+            #expect(!isMapped(widgetNamedAnywhere("menu-edit")), "control: a left-click opens no menu")
+            // (The menu takes the pointer as it opens: the release goes to it, not the window.)
+            try click(button: 3, on: row, in: window)
+            pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "the right-click opened the menu")
+            #expect(isMapped(widgetNamedAnywhere("menu-delete")), "with every item")
+            gtkkit_emit(try #require(widgetNamedAnywhere("menu-edit")), "clicked")
+            #expect(edits == 1, "the item's action ran")
+            pump(until: { !isMapped(widgetNamedAnywhere("menu-edit")) }, "and the menu closed")
+        }
+
+        @Test("Shift+F10 and the Menu key open the menu while the focus is in the view")
+        func keysOpenMenu() throws {
+            let window = showWindow {
+                Button("a card") {}.widgetName("row")
+                    .contextMenu { Button("Edit") {}.widgetName("menu-edit") }
+            }
+            defer { window.close() }
+            let row = try #require(widgetNamed("row", in: window))
+            try activate(typed(window.gtkWindow))
+            #expect(gtk_widget_grab_focus(row) != 0)
+            nextTurn()
+            #expect(!isMapped(widgetNamedAnywhere("menu-edit")), "control: closed until asked for")
+            WindowManager.run("xdotool", ["key", "shift+F10"])
+            pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "Shift+F10 opened the menu")
+            WindowManager.run("xdotool", ["key", "Escape"])
+            pump(until: { !isMapped(widgetNamedAnywhere("menu-edit")) }, "Escape closed it")
+            pump(until: { gtk_widget_has_focus(row) != 0 }, "the focus is back on the view")
+            WindowManager.run("xdotool", ["key", "Menu"])
+            pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "the Menu key opened it")
+        }
+
+        @Test("a window closed with its menu open gives the pointer back to the next window")
+        func closingWithMenuOpen() throws {
+            let first = showWindow {
+                Button("a card") {}.widgetName("row")
+                    .contextMenu { Button("Edit") {}.widgetName("menu-edit") }
+            }
+            let row = try #require(widgetNamed("row", in: first))
+            try activate(typed(first.gtkWindow))
+            #expect(gtk_widget_grab_focus(row) != 0)
+            WindowManager.run("xdotool", ["key", "shift+F10"])
+            pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "the menu is open")
+            first.close()
+            let next = showWindow { Text("next").padding(20).widgetName("next") }
+            defer { next.close() }
+            let root: UnsafeMutablePointer<GtkWidget> = typed(next.gtkWindow)
+            try activate(root)
+            let probe = InputProbe(on: root)
+            defer { probe.detach() }
+            try click(button: 1, on: try #require(widgetNamed("next", in: next)), in: next)
+            pump(until: { probe.buttonReleases == 1 }, "the next window has the click")
+        }
+    }
+}
+
+/// Clicks mouse `button` in the middle of `widget` through the X server.
+@MainActor
+private func click(button: Int, on widget: UnsafeMutablePointer<GtkWidget>, in window: Window) throws {
+    let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
+    var x = 0.0, y = 0.0
+    gtk_widget_translate_coordinates(widget, root, Double(gtk_widget_get_width(widget)) / 2,
+                                     Double(gtk_widget_get_height(widget)) / 2, &x, &y)
+    // From the window's coordinates to its surface's (an X window's), past any shadow.
+    var surfaceX = 0.0, surfaceY = 0.0
+    gtk_native_get_surface_transform(OpaquePointer(root), &surfaceX, &surfaceY)
+    let title = String(cString: gtk_window_get_title(typed(root)))
+    let id = try #require(WindowManager.windowID(title: title))
+    WindowManager.run("xdotool", ["mousemove", "--window", "\(id)", "\(Int(x + surfaceX))", "\(Int(y + surfaceY))",
+                                  "click", "\(button)"])
+}
