@@ -7,7 +7,8 @@
 // pad, HandwrittenCharacter(tracing:side:spacing:)): the share of each level Zinnia reads
 // as its first candidate and among its first three, and the time per kanji, with every
 // point handed over and with each stroke simplified within a few tolerances (a share of
-// the pad's side), the one `candidates(for:limit:)` uses last (issue 29's choice).
+// the pad's side), the one `candidates(for:limit:)` uses last (issue 29's choice); then
+// the same kanji written by a shaky hand, every point and simplified.
 import BenchSupport
 import Foundation
 import KuchiModel
@@ -103,6 +104,43 @@ enum HandwritingBench {
             table.add("  per level: first / first three", perLevel.joined(separator: ", "))
             table.add("  time per kanji: median / p95",
                       "\(formatMilliseconds(Measure.medianOf(times))) / \(formatMilliseconds(Measure.percentile(times, 0.95)))")
+        }
+        shaky(levels.flatMap(\.kanji), by: recognizer, into: &table)
+    }
+
+    /// The same kanji written by a shaky hand, as a pad's real strokes are: each stroke
+    /// wavering smoothly off KanjiVG's path (up to 2 % of the pad each way, one to three
+    /// waves along it) and each point a unit off at random, the seed fixed; read with
+    /// every point handed over and simplified as `candidates(for:limit:)` does.
+    private static func shaky(
+        _ kanji: [(Character, HandwrittenCharacter)], by recognizer: HandwritingRecognizer, into table: inout Table
+    ) {
+        var random = SeededRandomNumberGenerator(seed: 2929)
+        let written = kanji.map { character, traced in
+            var shaken = traced
+            shaken.strokes = traced.strokes.map { stroke in
+                let (waveX, waveY) = (Double.random(in: 1...3, using: &random), Double.random(in: 1...3, using: &random))
+                let (phaseX, phaseY) = (Double.random(in: 0..<6.28, using: &random), Double.random(in: 0..<6.28, using: &random))
+                let (sizeX, sizeY) = (Double.random(in: -6...6, using: &random), Double.random(in: -6...6, using: &random))
+                return stroke.enumerated().map { index, point in
+                    let along = stroke.count > 1 ? Double(index) / Double(stroke.count - 1) : 0
+                    return HandwrittenCharacter.Point(
+                        x: point.x + Int((sizeX * sin(2 * .pi * waveX * along + phaseX)).rounded()) + Int.random(in: -1...1, using: &random),
+                        y: point.y + Int((sizeY * sin(2 * .pi * waveY * along + phaseY)).rounded()) + Int.random(in: -1...1, using: &random))
+                }
+            }
+            return (character, shaken)
+        }
+        for tolerance in [0, HandwritingRecognizer.tolerance] {
+            var (first, topThree) = (0, 0)
+            for (character, shaken) in written {
+                let read = recognizer.candidates(for: shaken, limit: 10, tolerance: tolerance).map(\.character)
+                if read.first == String(character) { first += 1 }
+                if read.prefix(3).contains(String(character)) { topThree += 1 }
+            }
+            let name = tolerance == 0 ? "every point" : String(format: "simplified within %.1f %% (used)", 100 * tolerance)
+            table.add("N5–N3 kanji traced by a shaky hand (\(written.count)), \(name): first / first three",
+                      "\(percent(first, of: written.count)) / \(percent(topThree, of: written.count))")
         }
     }
 
