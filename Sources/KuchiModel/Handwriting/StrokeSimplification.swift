@@ -1,8 +1,8 @@
-import FoundationEssentials
-
 /// A stroke reduced to the points that shape it (Ramer–Douglas–Peucker): its ends,
-/// and each point farther than `tolerance` from the line through the ends of the part
-/// it lies in, found by splitting at the farthest point until no point is that far.
+/// and each point farther than `tolerance` from the segment between the ends of the
+/// part it lies in, found by splitting at the farthest point until no point is that
+/// far. Why `HandwritingRecognizer` does this before Zinnia reads a stroke, and with
+/// what tolerance, is said where the tolerance is.
 enum StrokeSimplification {
     typealias Point = HandwrittenCharacter.Point
 
