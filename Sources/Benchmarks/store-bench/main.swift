@@ -13,7 +13,8 @@
 // fits FSRS parameters to a simulated learner's log (OptimizerBench.swift), beside
 // fsrs-rs-python when KUCHI_FSRS_PYTHON names a python that has it. `--handwriting`:
 // Zinnia's recognition of one character, and its share of the N5–N3 kanji traced from
-// KanjiVG (HandwritingBench.swift).
+// KanjiVG, each stroke handed over whole and simplified within a few tolerances, and
+// written by a shaky hand (HandwritingBench.swift).
 import BenchSupport
 import Foundation
 import KuchiModel

@@ -43,6 +43,22 @@ struct HandwritingRecognizerTests {
         }
     }
 
+    @Test("each stroke is reduced to its ends and corners before Zinnia sees it: a pointer's trail reads as its corners do")
+    func strokesSimplified() throws {
+        let recognizer = try HandwritingRecognizer.open().get()
+        let order = try StrokeOrder(
+            data: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("data/strokes/strokes.json")),
+            file: "strokes.json")
+        for kanji in "人九心水" {
+            let trail = HandwrittenCharacter(tracing: try #require(try order.strokes(of: kanji)), side: 300, spacing: 3)
+            var corners = trail
+            corners.strokes = trail.strokes.map { StrokeSimplification.simplified($0, tolerance: 0.06 * 300) }
+            // Not the same input: the curves' trails lose points.
+            #expect(corners.strokes.joined().count < trail.strokes.joined().count / 4, "\(kanji)")
+            #expect(recognizer.candidates(for: trail) == recognizer.candidates(for: corners), "\(kanji)")
+        }
+    }
+
     @Test("no stroke gives no candidate")
     func nothingWritten() throws {
         let recognizer = try HandwritingRecognizer.open().get()

@@ -6,15 +6,14 @@ import Testing
 /// N5, N4 and N3 kanji decks traced along its strokes (a point every 3 units, as a
 /// pointer gives them) in the 300×300 pad the Type page hands over, read back.
 ///
-/// Issue 29 asks for 95 % among the first three; this model gives 94.8 % (580 of 612),
-/// and the test holds a floor of 94 % so that a change making it worse fails. The
-/// misses are the model's, not the tracing's: the share stays within a point of it
-/// from a point every unit to one every 20 (94.3–94.8 %), from a 109 to a 1000 box
-/// (94.1–95.1 %), and with the character drawn smaller in the box (94.0–94.6 %: the
-/// enclosure effect of the recogniser's own tests is not it). Most of the missed kanji
-/// are read when their strokes come in another order than KanjiVG's (and the
-/// school's): the Tegaki model learnt them so, as ``modelLearntAnotherOrder()`` shows
-/// for 上.
+/// Issue 29 asks for 95 % among the first three. Handing Zinnia every point gave
+/// 94.8 % (580 of 612); with each stroke reduced to its ends and corners first, as the
+/// model's Tomoe data gives strokes (``HandwritingRecognizer/candidates(for:limit:)``),
+/// it is 96.2 % (589 of 612), and anywhere from 95.4 to 96.2 % for a tolerance from 4
+/// to 8 % of the pad (`store-bench --handwriting`), so the bound of 95 % does not hang
+/// on one kanji. The misses left are mostly the model's: kanji it learnt in another
+/// order than KanjiVG's (and the school's), as ``modelLearntAnotherOrder()`` shows for
+/// 上.
 @Suite(
     "Handwriting recognition quality",
     .enabled("needs libzinnia0 and tegaki-zinnia-japanese") {
@@ -51,7 +50,7 @@ struct RecognitionQualityTests {
         let share = Double(found) / Double(total)
         print("N5–N3: \(found) of \(total) (\(share)) in the first three; missed: \(misses.joined(separator: " "))")
         #expect(total > 600)
-        #expect(share >= 0.94, "\(found) of \(total); missed \(misses.joined(separator: " "))")
+        #expect(share >= 0.95, "\(found) of \(total); missed \(misses.joined(separator: " "))")
     }
 
     @Test("上 written in the school's order is not read as 上; its short stroke first, it is")
