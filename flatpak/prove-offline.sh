@@ -80,10 +80,11 @@ runtime_pkgs=(
 # appstream-util provides the appstream-compose that flatpak-builder 1.2 runs.
 sdk_pkgs=(
     "${runtime_pkgs[@]}"
-    libgtk-4-dev libadwaita-1-dev libsqlite3-dev libarchive-dev libzstd-dev libsoup-3.0-dev pkg-config meson ninja-build python3
+    libgtk-4-dev libadwaita-1-dev libsqlite3-dev libarchive-dev libzstd-dev libsoup-3.0-dev libsysprof-4-dev pkg-config meson ninja-build python3
+    # libsoup-3.0-dev needs libsysprof-capture-4-dev, a virtual package debootstrap cannot choose for itself
     gcc g++ libc6-dev libstdc++-12-dev libgcc-12-dev binutils make
     libcurl4 libxml2 libsqlite3-0 libncurses6 libedit2 libicu72 libuuid1 uuid-dev zlib1g-dev
-    tzdata git file elfutils debugedit appstream appstream-util desktop-file-utils
+    tzdata git file elfutils debugedit appstream appstream-util desktop-file-utils gettext
 )
 
 # debootstrap a root file system once; cached by the stamp inside it.
