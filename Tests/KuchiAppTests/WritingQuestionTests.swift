@@ -90,6 +90,39 @@ struct WritingQuestionTests {
         #expect(directions.contains(.recognition))
     }
 
+    @Test("a round planned before writing could be asked is planned again with kanji to write while nothing of it is answered; one under way is kept",
+          arguments: [false, true])
+    func roundPlannedAgainWhenWritingCanBeAsked(underWay: Bool) throws {
+        guard case .success = HandwritingRecognizer.open() else {
+            Issue.record("Zinnia and its Japanese model are needed: apt-get install libzinnia0 tegaki-zinnia-japanese")
+            return
+        }
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.decks.select("kanji-n5")
+        pump(until: { app.models.deckInUse.catalogID == "kanji-n5" && !app.models.deckInUse.isLoading }, "kanji-n5 in use")
+        app.models.typing.startAgain()
+        if underWay {
+            let question = try #require(app.models.typing.current)
+            app.models.typing.typed = question.card.answer
+            app.models.typing.submit()
+            app.models.typing.next()
+        }
+        let position = app.models.typing.position
+        app.models.users.settings.writingDecks = [app.models.deckInUse.key]
+        pump(until: { app.models.handwriting.availability == .available && StrokeData.shared.isRead }, "Zinnia and the strokes")
+        MainLoop.drain()
+        #expect(app.models.typing.position == (underWay ? position : 1))
+        var directions: [PracticeDirection] = []
+        while let question = app.models.typing.current {
+            directions.append(question.direction)
+            app.models.typing.typed = question.direction == .writing ? question.card.question : question.card.answer
+            app.models.typing.submit()
+            app.models.typing.next()
+        }
+        #expect(directions.contains(.writing) == !underWay, "\(directions)")
+    }
+
     enum Way: Sendable, CustomTestStringConvertible {
         case inOrder, backwards, otherKanji
 
