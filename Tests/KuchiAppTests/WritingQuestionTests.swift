@@ -32,6 +32,8 @@ struct WritingQuestionTests {
         #expect(!app.isShown("typing-entry"))
         #expect(!app.isShown("typing-write"))
         let pad = try #require(app.widget("writing-pad"))
+        #expect(gtk_widget_get_tooltip_text(pad).map { String(cString: $0) } == "Write the kanji with the mouse, a finger or a pen",
+                "no entry to type it in")
         for stroke in way.strokes { try app.write(stroke, on: pad) }
         pump(until: { app.models.handwriting.isReadingCurrent && app.models.handwriting.candidates.contains(way.character) },
              "\(way.character) is read")

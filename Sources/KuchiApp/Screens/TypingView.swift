@@ -90,7 +90,11 @@ struct TypingQuestionView: View {
                 .widgetName("typing-entry")
             // Only before the answer is checked: after, there is nothing to write. A kanji
             // asked to be written has it open, and a candidate chosen is the answer.
-            WritingPad(strokes: $handwriting.strokes, candidates: { handwriting.candidates }) { character in
+            WritingPad(
+                strokes: $handwriting.strokes, candidates: { handwriting.candidates },
+                // A kanji asked to be written has no entry to type it in.
+                help: { isWriting ? tr("Write the kanji with the mouse, a finger or a pen") : WritingPad.typingHelp }
+            ) { character in
                 if isWriting {
                     session.submit(writing: handwriting.character, chosen: character)
                 } else {
