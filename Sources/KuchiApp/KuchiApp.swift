@@ -28,6 +28,9 @@
 //     `Handwriting`          the writing pad's strokes, whether it is open, and the
 //                            characters Zinnia reads in them (`HandwritingRecognizer`,
 //                            KuchiModel), and whether it can
+//     `WritingQuestions`     what `TypingSession` asks kanji to be written with (the
+//                            strokes while Zinnia is there, the pad's reading), and
+//                            a round planned again once it can ask them
 //     `AppState`             the screen, Home's page and the challenge's step, open
 //                            dialogs, problems for the banner, toasts
 //   Screens (Screens/) are views and nothing else: they own no model and keep no

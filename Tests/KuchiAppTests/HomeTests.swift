@@ -286,8 +286,21 @@ struct HomeTests {
             pump(until: { app.isShown("handwriting-candidate-4") }, "the candidates shown")
             app.drawFrames("the pad laid out")
             #expect(app.widget("writing-pad").map { Int(gtk_widget_get_height($0)) } == WritingPad.compactSize)
+            pump(until: { app.isInScrolledView("typing-writing") }, "the pad scrolled into view as it opened")
             app.expectFitsWithoutClipping("type, writing")
             app.click("typing-write")
+            // A kanji asked to be written (kanji-n5 from here on), a stroke on the pad
+            // and its candidates shown, then answered wrong.
+            try app.openWritingQuestion(for: nil)
+            pump(until: { app.isInScrolledView("typing-writing") }, "the open pad in view")
+            app.models.handwriting.strokes = [[SketchPoint(x: 30, y: 100), SketchPoint(x: 170, y: 100)]]
+            pump(until: { app.models.handwriting.candidates.count == Handwriting.candidateCount }, "the candidates read")
+            pump(until: { app.isShown("handwriting-candidate-4") }, "the candidates shown")
+            app.expectFitsWithoutClipping("type, a kanji to write")
+            let asked = app.models.typing.current?.card.question
+            app.models.typing.submit(writing: app.models.handwriting.character, chosen: asked == "十" ? "一" : "十")
+            #expect(app.models.typing.result?.outcome == .wrong)
+            app.expectFitsWithoutClipping("type, a kanji written wrong")
         }
         app.models.state.homePage = .statistics
         pump(until: { app.widget("statistics").map { gtk_widget_get_mapped($0) != 0 } ?? false })

@@ -18,6 +18,8 @@ struct AppModels {
     let speaker: Speaker
     /// The writing pad's strokes and what Zinnia reads in them.
     let handwriting: Handwriting
+    /// What the Type page's written kanji are asked and read with.
+    let writingQuestions: WritingQuestions
     let cards: CardShelf
     /// "Add a Word".
     let words: WordAdder
@@ -60,9 +62,11 @@ struct AppModels {
             deck: deckInUse, questionsPerSession: { users.settings.questionsPerSession }, planner: planner,
             random: random)
         let learn = LearnSession(deck: deckInUse, planner: planner, random: random)
+        let writingQuestions = WritingQuestions(handwriting: handwriting)
         let typing = TypingSession(
             deck: deckInUse, directions: { users.settings.directions(for: $0) }, planner: planner, random: random,
-            startsNow: false)
+            writing: writingQuestions.writing, startsNow: false)
+        writingQuestions.follow(typing) { users.settings.directions(for: deckInUse.key).contains(.writing) }
         let state = AppState(screen: users.isRegistered ? .home : .register)
         let decks = DeckChooser(catalog: catalog, users: users, state: state, restored: restored, loadGate: deckLoadGate)
         let imports = DeckImports(chooser: decks, planner: planner, state: state)
@@ -81,7 +85,8 @@ struct AppModels {
             dataDirectory: storage.location.dataDirectory, isSessionUnderway: isSessionUnderway)
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
-            decks: decks, imports: imports, state: state, speaker: speaker, handwriting: handwriting, cards: cards, words: words,
+            decks: decks, imports: imports, state: state, speaker: speaker, handwriting: handwriting,
+            writingQuestions: writingQuestions, cards: cards, words: words,
             dictionaryApps: dictionaryApps, fitter: fitter,
             workload: WorkloadEstimate(users: users, planner: planner, inUse: deckInUse), syncing: syncing)
     }

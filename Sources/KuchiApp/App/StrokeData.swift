@@ -23,7 +23,7 @@ public final class StrokeData {
     /// The strokes of each kanji of `word` that the data has, in order, each once; none
     /// until the data is read (asking starts the reading).
     public func kanji(of word: String) -> [KanjiStrokes] {
-        startReading()
+        prepare()
         guard let order else { return [] }
         var found: [KanjiStrokes] = []
         for character in order.kanji(in: word) {
@@ -44,7 +44,11 @@ public final class StrokeData {
         return order != nil
     }
 
-    private func startReading() {
+    /// Whether the data has been read (and is there).
+    var isRead: Bool { order != nil }
+
+    /// Starts reading the data on its own thread, if it is not read or being read.
+    func prepare() {
         guard !started else { return }
         started = true
         guard let file = DataLocator.strokesFile else { return }

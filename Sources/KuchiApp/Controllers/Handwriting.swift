@@ -36,6 +36,9 @@ public final class Handwriting {
     }
     /// The likeliest characters for ``strokes``, best first; none while the pad is blank.
     public private(set) var candidates: [String] = []
+    /// Whether ``candidates`` are the reading of the strokes now on the pad: false from a
+    /// stroke written until Zinnia's reading of it comes back.
+    public private(set) var isReadingCurrent = true
     /// How many readings have come back and been shown (a benchmark waits on it).
     @ObservationIgnored public private(set) var readingsShown = 0
 
@@ -72,6 +75,13 @@ public final class Handwriting {
         }
     }
 
+    /// ``strokes`` as the recogniser reads them: points in a ``box``-sized square.
+    public var character: HandwrittenCharacter {
+        HandwrittenCharacter(
+            width: Int(Self.box), height: Int(Self.box),
+            strokes: strokes.map { $0.map { HandwrittenCharacter.Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) } })
+    }
+
     /// Blanks the pad.
     public func clear() {
         strokes = []
@@ -81,14 +91,13 @@ public final class Handwriting {
         generation += 1
         guard !strokes.isEmpty else {
             candidates = []
+            isReadingCurrent = true
             return
         }
         guard availability == .available else { return }
+        isReadingCurrent = false
         // Read here: a main-actor value read in the task would make it a main-actor task.
-        let (reader, reference, asked, limit) = (reader, reference, generation, Self.candidateCount)
-        let character = HandwrittenCharacter(
-            width: Int(Self.box), height: Int(Self.box),
-            strokes: strokes.map { $0.map { HandwrittenCharacter.Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) } })
+        let (reader, reference, asked, limit, character) = (reader, reference, generation, Self.candidateCount, character)
         Task.detached {
             let candidates = await reader.candidates(for: character, limit: limit)
             MainLoop.perform { reference.handwriting?.finishReading(candidates, asked: asked) }
@@ -98,6 +107,7 @@ public final class Handwriting {
     private func finishReading(_ candidates: [String], asked: Int) {
         guard asked == generation else { return }
         self.candidates = candidates
+        isReadingCurrent = true
         readingsShown += 1
     }
 

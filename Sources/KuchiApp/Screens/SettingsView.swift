@@ -13,6 +13,7 @@ struct SettingsView: View {
     @Environment(CardShelf.self) private var cards
     @Environment(DictionaryApps.self) private var dictionaryApps
     @Environment(WorkloadEstimate.self) private var workload
+    @Environment(Handwriting.self) private var handwriting
 
     var body: some View {
         @Bindable var users = users
@@ -62,6 +63,12 @@ struct SettingsView: View {
                     isOn: production
                 )
                 .widgetName("production")
+                // Only where Zinnia can read the kanji written; else it says why.
+                SwitchRow(tr("Write the Kanji Too"), subtitle: { writingSubtitle }, isOn: writing)
+                    .enabled { handwriting.availability != .unknown && writingUnavailable == nil }
+                    .visible { isKanjiDeck }
+                    .onAppear { handwriting.prepare() }
+                    .widgetName("writing")
                 ActionRow(tr("Cards"), subtitle: { tr("See, search and edit this deck's cards (Ctrl+B)") }) {
                     Button(tr("Browse…")) { cards.open() }
                         .widgetName("browse-cards")
@@ -152,6 +159,33 @@ struct SettingsView: View {
                 users.settings.productionDecks.removeAll { $0 == key }
                 if isOn { users.settings.productionDecks.append(key) }
             })
+    }
+
+    /// Writing (meaning and reading → the kanji written) for the deck in use.
+    private var writing: Binding<Bool> {
+        Binding(
+            get: { users.settings.writingDecks.contains(inUse.key) },
+            set: { isOn in
+                let key = inUse.key
+                users.settings.writingDecks.removeAll { $0 == key }
+                if isOn { users.settings.writingDecks.append(key) }
+            })
+    }
+
+    /// A deck of kanji, one to a card (the bundled kanji decks): a word deck has some
+    /// one-kanji words, and those alone are not worth a switch.
+    private var isKanjiDeck: Bool {
+        let cards = inUse.deck.cards
+        return !cards.isEmpty && cards.allSatisfy { $0.question.count == 1 && $0.question.unicodeScalars.allSatisfy(Kana.isKanji) }
+    }
+
+    private var writingUnavailable: String? {
+        guard case .unavailable(let reason) = handwriting.availability else { return nil }
+        return reason
+    }
+
+    private var writingSubtitle: String {
+        writingUnavailable ?? tr("When typing answers, this deck's kanji are also asked for by meaning and reading, and written on a pad")
     }
 
     private var appearanceIndex: Binding<Int> {

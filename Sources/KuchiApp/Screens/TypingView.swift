@@ -27,9 +27,15 @@ struct TypingView: View {
 /// One typed question: what is asked, the entry, and after Enter the expected answer
 /// with the difference marked. A Japanese answer can be written by hand: Write opens a
 /// pad under the entry, whose characters go into the answer.
+///
+/// A kanji asked to be written shows its meaning and reading and the pad, open, with no
+/// entry: choosing a candidate, or Check, answers with the strokes written. After the
+/// answer the kanji is drawn stroke by stroke, for a learner who wrote it out of order.
 struct TypingQuestionView: View {
     @Environment(TypingSession.self) private var session
     @Environment(Handwriting.self) private var handwriting
+    @Environment(UserManager.self) private var users
+    @Environment(DeckInUse.self) private var inUse
     @Environment(\.verticalSizeClass) private var verticalSizeClass
 
     var body: some View {
@@ -40,16 +46,29 @@ struct TypingQuestionView: View {
                 .cssClass("dim-label", "numeric")
                 .widgetName("typing-position")
             // In a short window the entry's placeholder says it.
+            // A written kanji has no entry to say it: its instruction stays.
             Text { instruction }
                 .cssClass("dim-label")
                 .wrapping()
-                .visible { verticalSizeClass == .regular }
-            If({ isProduction }) {
-                Text { session.current?.card.answer ?? "" }
-                    .cssClass("title-1")
-                    .cssClass("compact-title", when: { verticalSizeClass == .compact })
-                    .wrapping()
-                    .widgetName("typing-meaning")
+                .visible { verticalSizeClass == .regular || isWriting }
+                .widgetName("typing-instruction")
+            If({ isProduction || isWriting }) {
+                VStack(spacing: 4) {
+                    // The kanji that was asked, once answered; a short window has it in the verdict.
+                    StrokeOrderView(card: { session.current?.card }, revealed: { session.result != nil })
+                        .visible { isWriting && session.result != nil && verticalSizeClass == .regular }
+                        .widgetName("typing-written-kanji")
+                    Text { session.current?.card.answer ?? "" }
+                        .cssClass("title-1")
+                        .cssClass("compact-title", when: { verticalSizeClass == .compact })
+                        .wrapping()
+                        .widgetName("typing-meaning")
+                    Text { session.current?.card.reading ?? "" }
+                        .cssClass("title-3")
+                        .wrapping()
+                        .visible { isWriting }
+                        .widgetName("typing-reading")
+                }
             } else: {
                 WordView(card: { session.current?.card }, revealed: { session.result != nil }, lineClass: "question-reading")
                     .cssClass("question")
@@ -67,18 +86,30 @@ struct TypingQuestionView: View {
                 .frame(minWidth: 260)
                 .align(horizontal: .center)
                 .focusOnAppear()
+                .visible { !isWriting }
                 .widgetName("typing-entry")
-            // Only before the answer is checked: after, there is nothing to write.
-            WritingPad(strokes: $handwriting.strokes, candidates: { handwriting.candidates }) { character in
-                session.typed += character
+            // Only before the answer is checked: after, there is nothing to write. A kanji
+            // asked to be written has it open, and a candidate chosen is the answer.
+            WritingPad(
+                strokes: $handwriting.strokes, candidates: { handwriting.candidates },
+                // A kanji asked to be written has no entry to type it in.
+                help: { isWriting ? tr("Write the kanji with the mouse, a finger or a pen") : WritingPad.typingHelp }
+            ) { character in
+                if isWriting {
+                    session.submit(writing: handwriting.character, chosen: character)
+                } else {
+                    session.typed += character
+                }
             }
-            .visible { handwriting.isPadOpen && canWrite }
+            .visible { session.result == nil && ((handwriting.isPadOpen && canWrite) || isWriting) }
+            // A short window shows the pad below what fits: it comes into view as it opens.
+            .scrollsIntoViewWhenShown()
             .widgetName("typing-writing")
             // Said where Write would be, as the Speak button says why it cannot speak.
             Text { writingUnavailable ?? "" }
                 .cssClass("dim-label", "caption")
                 .wrapping()
-                .visible { isProduction && session.result == nil && writingUnavailable != nil }
+                .visible { (isProduction || studiesWriting) && session.result == nil && writingUnavailable != nil }
                 .widgetName("typing-writing-unavailable")
             Text(styled: { verdict })
                 .wrapping()
@@ -105,8 +136,16 @@ struct TypingQuestionView: View {
                     .cssClass("pill")
                     .widgetName("typing-claim")
                 Button(title: { session.result == nil ? tr("Check") : trc("to the next word", "Next") }) {
-                    session.result == nil ? session.submit() : session.next()
+                    if session.result != nil {
+                        session.next()
+                    } else if isWriting {
+                        session.submit(writing: handwriting.character, chosen: nil)
+                    } else {
+                        session.submit()
+                    }
                 }
+                // A written kanji is checked once Zinnia has read what is on the pad.
+                .enabled { !isWriting || session.result != nil || (!handwriting.strokes.isEmpty && handwriting.isReadingCurrent) }
                 .cssClass("suggested-action", "pill")
                 .widgetName("typing-check")
             }
@@ -120,6 +159,10 @@ struct TypingQuestionView: View {
     }
 
     private var isProduction: Bool { session.current?.direction == .production }
+    private var isWriting: Bool { session.current?.direction == .writing }
+
+    /// Whether the deck in use is studied by writing its kanji (asked only where Zinnia is).
+    private var studiesWriting: Bool { users.settings.writingDecks.contains(inUse.key) }
 
     /// Whether the pad can be used now: a Japanese answer, not yet checked, and Zinnia there.
     private var canWrite: Bool {
@@ -133,17 +176,26 @@ struct TypingQuestionView: View {
     }
 
     private var instruction: String {
-        isProduction ? tr("Type the Japanese (romaji becomes kana)") : tr("Type the meaning")
+        switch session.current?.direction {
+        case .production: tr("Type the Japanese (romaji becomes kana)")
+        case .writing: tr("Write the kanji")
+        case .recognition, nil: tr("Type the meaning")
+        }
     }
 
     /// The hint while answering; after, right or not, with the expected answer marked.
     private var verdict: StyledText {
         guard let result = session.result else { return session.isHintShown ? StyledText(session.hint) : "" }
-        let lead: String = switch result.outcome {
-        case .right: result.wasClaimed ? tr("Counted as right: ") : tr("Right: ")
-        case .rightAfterHint: tr("Right, with the hint: ")
-        case .rightWithStrokeMistake: tr("Right: ")
-        case .wrong: tr("Not quite. Expected: ")
+        let lead: String
+        switch result.outcome {
+        case .right: lead = result.wasClaimed ? tr("Counted as right: ") : tr("Right: ")
+        case .rightAfterHint: lead = tr("Right, with the hint: ")
+        case .rightWithStrokeMistake:
+            // The kanji, and what was out of order, which is why it counts as hard.
+            return StyledText(tr("Right, but not in order: {kanji}. {finding}", [
+                "kanji": session.current?.card.question ?? "", "finding": result.strokeOrder?.finding ?? "",
+            ]))
+        case .wrong: lead = tr("Not quite. Expected: ")
         }
         return StyledText(lead) + result.difference.expectedMarked
     }

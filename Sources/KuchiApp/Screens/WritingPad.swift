@@ -15,15 +15,22 @@ struct WritingPad: View {
     private let strokes: Binding<[[SketchPoint]]>
     private let candidates: @MainActor () -> [String]
     private let onChoose: @MainActor (String) -> Void
+    private let help: @MainActor () -> String
 
+    /// `help` is the pad's tooltip: by default it says the answer can be typed instead.
     init(
         strokes: Binding<[[SketchPoint]]>, candidates: @escaping @MainActor () -> [String],
+        help: @escaping @MainActor () -> String = { WritingPad.typingHelp },
         onChoose: @escaping @MainActor (String) -> Void
     ) {
         self.strokes = strokes
         self.candidates = candidates
+        self.help = help
         self.onChoose = onChoose
     }
+
+    /// The pad's tooltip where the answer has an entry as well.
+    static var typingHelp: String { tr("Write one character with the mouse, a finger or a pen; or type it in the answer") }
 
     /// The pad's side in a window of regular height, and in a short one (294 px tall
     /// leaves a page scrolled to the pad room for it and the candidates above it).
@@ -52,7 +59,7 @@ struct WritingPad: View {
                           strokes: strokes)
                     .accessibilityLabel(tr("Writing pad"))
                     // A pointer surface: keyboard users are told where to type instead.
-                    .help(tr("Write one character with the mouse, a finger or a pen; or type it in the answer"))
+                    .help { help() }
                     .widgetName("writing-pad")
                 VStack(spacing: 6) {
                     Button(iconName: "edit-undo-symbolic", title: tr("Undo Stroke")) {
