@@ -98,6 +98,7 @@ struct SyncPageTests {
         let told = "New cards per day was also changed on laptop today at "
         pump(until: { allLabels(app).contains { $0.hasPrefix(told) && $0.hasSuffix("later than here: that change is kept") } },
              "the toast")
+        #expect(!allLabels(app).contains("Your settings changed on another computer"), "one toast, the one that says more")
         #expect(app.models.syncing.lastResult?.contains(told) == true, "\(app.models.syncing.lastResult ?? "")")
         // Positive control of the wording: a change made on the laptop only is no clash.
         theirs.readings = .romaji

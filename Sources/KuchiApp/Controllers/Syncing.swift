@@ -121,13 +121,14 @@ final class Syncing {
                 users.settings = settings
                 sentSettings = settings.syncedValues
                 applyingMerge = false
-                state.toaster.show(tr("Your settings changed on another computer"))
+                // A clash says more, below; one toast, not two in a row.
+                if report.clashes.isEmpty { state.toaster.show(tr("Your settings changed on another computer")) }
             }
             if report.newReviews + report.retractions + report.suspensions > 0 { planner.reviewsChangedElsewhere() }
             if report.replacedDevice != nil {
                 state.toaster.show(tr("This computer is a copy of another one: it syncs as a new device"))
             }
-            // The first clash as a toast; every one stays in Settings → Sync.
+            // The first clash as a toast; every one stays on Settings → Sync.
             if let clash = report.clashes.first { state.toaster.show(clash.sentence()) }
             lastResult = ([tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])]
                 + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)).joined(separator: "\n")
