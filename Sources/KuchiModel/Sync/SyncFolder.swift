@@ -5,7 +5,7 @@ import FoundationEssentials
 /// in the folder, and merges every device's log into its review store.
 ///
 /// The folder's format is in `docs/sync-format.md`. Use:
-/// - ``init(folder:dataDirectory:store:now:)`` when sync is switched on and at start-up;
+/// - ``init(folder:dataDirectory:store:deviceName:now:)`` when sync is switched on and at start-up;
 /// - ``merge(settings:scheduler:)`` at start-up, when the folder changed (a file
 ///   monitor), and between questions, never mid-answer; it also sends what is unsent;
 /// - ``send(settings:scheduler:)`` after each answer, undo, suspension or reset: cheap, appends the few
