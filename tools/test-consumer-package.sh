@@ -8,10 +8,12 @@
 # is built: its last listing of each file is the package, and every step's files
 # as they stand at that step must type-check too.
 #
-# Then checks that nothing of Kuchi's was built or linked for it, and plays one
-# session of the tutorial's app in a window: Tests/ConsumerPackage/KuchiCheck's
-# main.swift takes the place of the tutorial's (a second target of the package) and
-# prints, move by move, the screen the app is at and whether its window followed.
+# Then checks that nothing of Kuchi's was built or linked for it, and plays the
+# tutorial's app twice in a window: once through its model, Tests/ConsumerPackage/
+# KuchiCheck's main.swift taking the place of the tutorial's (a second target of the
+# package) and printing, move by move, the screen the app is at and whether its window
+# followed; once as a person would, the app itself with its own main.swift, typed at
+# and read through AT-SPI (Tests/ConsumerPackage/play_tutorial_kuchi.py).
 #
 #   test-consumer-package.sh SWIFT SOURCE_ROOT
 #
@@ -179,4 +181,18 @@ if ! diff -u "$work/expected.log" "$work/session.log"; then
     echo "the tutorial's Kuchi did not go through a session as expected (- expected, + shown)" >&2
     exit 1
 fi
-echo "the tutorial's Kuchi: built, every step type-checked, one session played"
+
+# The app itself, its own main.swift, played as a person would: real key presses
+# (xdotool), the window read through AT-SPI (python3-gi's Atspi), as the shipped-app
+# tests read Kuchi's. Debian's python3 first, as meson.build says why.
+python=python3
+if [ -x /usr/bin/python3 ]; then python=/usr/bin/python3; fi
+if ! command -v xdotool >/dev/null 2>&1 || ! "$python" -c 'import gi; gi.require_version("Atspi", "2.0")' 2>/dev/null; then
+    echo "playing the tutorial's Kuchi needs xdotool and python3-gi with Atspi (gir1.2-atspi-2.0)" >&2
+    exit 1
+fi
+# shellcheck disable=SC2086 # session is empty or two words.
+timeout 120 $session "$python" "$source_root/Tests/ConsumerPackage/play_tutorial_kuchi.py" "$bin/KuchiQuiz" \
+    > "$work/play.log" 2>&1 || { cat "$work/play.log"; echo "the tutorial's Kuchi did not play as a person would (above)" >&2; exit 1; }
+grep -vE "^dbus-daemon|^SpiRegistry|portal|PipeWire|pw\.conf|max threads|^$" "$work/play.log" || true
+echo "the tutorial's Kuchi: built, every step type-checked, one session played by the model and one by the keyboard"
