@@ -14,6 +14,8 @@
 # package) and printing, move by move, the screen the app is at and whether its window
 # followed; once as a person would, the app itself with its own main.swift, typed at
 # and read through AT-SPI (Tests/ConsumerPackage/play_tutorial_kuchi.py).
+# README's window with a label (GtkKit in your own package), Tests/ConsumerPackage/
+# Hello, is a third target: it shows its label and quits.
 #
 #   test-consumer-package.sh SWIFT SOURCE_ROOT
 #
@@ -73,11 +75,19 @@ done
 mkdir "$work/app/Sources/KuchiCheck"
 cp "$work/app/Sources/KuchiQuiz/"*.swift "$work/app/Sources/KuchiCheck/"
 cp "$source_root/Tests/ConsumerPackage/KuchiCheck/main.swift" "$work/app/Sources/KuchiCheck/main.swift"
+# And README's window with a label (GtkKit in your own package), which quits once
+# its label is on screen.
+mkdir "$work/app/Sources/Hello"
+cp "$source_root/Tests/ConsumerPackage/Hello/main.swift" "$work/app/Sources/Hello/main.swift"
 cat >> "$work/app/Package.swift" <<'MANIFEST'
 
-// Added by test-consumer-package.sh: the tutorial's app driven through a session.
+// Added by test-consumer-package.sh: the tutorial's app driven through a session, and
+// README's window with a label.
 package.targets.append(
     .executableTarget(name: "KuchiCheck", dependencies: [.product(name: "GtkKit", package: "kuchi")])
+)
+package.targets.append(
+    .executableTarget(name: "Hello", dependencies: [.product(name: "GtkKit", package: "kuchi")])
 )
 MANIFEST
 sed -i "s|https://github.com/kuchi-app/kuchi|file://$work/kuchi|" "$work/app/Package.swift"
@@ -98,13 +108,13 @@ cat "$work/build.log"
 echo "consumer build: $(( $(date +%s) - start )) s, $(grep -c "warning:" "$work/build.log") warning lines"
 # The tutorial's code compiles without a warning (SwiftPM's own lines about GTK's
 # pkg-config flags name no source file).
-if grep -E "/Sources/Kuchi(Quiz|Check)/[^:]*:[0-9]+:[0-9]+: warning:" "$work/build.log"; then
+if grep -E "/Sources/(KuchiQuiz|KuchiCheck|Hello)/[^:]*:[0-9]+:[0-9]+: warning:" "$work/build.log"; then
     echo "the tutorial's code has the warnings above" >&2
     exit 1
 fi
 # shellcheck disable=SC2086
 bin=$(cd "$work/app" && "$swift" build $swiftpm_folders --show-bin-path)
-for product in KuchiQuiz KuchiCheck; do
+for product in KuchiQuiz KuchiCheck Hello; do
     [ -x "$bin/$product" ] || { echo "no $product executable in $bin" >&2; exit 1; }
 done
 
@@ -150,17 +160,26 @@ for module in KuchiModel KuchiApp CArchiveLoader CSoupShim CSpeechDispatcher CKu
         exit 1
     fi
 done
-if readelf -d "$bin/KuchiQuiz" | grep NEEDED | grep -E "sqlite|archive|zstd|soup|speechd"; then
-    echo "the tutorial's Kuchi links a library of Kuchi's (above)" >&2
-    exit 1
-fi
+for product in KuchiQuiz KuchiCheck Hello; do
+    if readelf -d "$bin/$product" | grep NEEDED | grep -E "sqlite|archive|zstd|soup|speechd"; then
+        echo "$product links a library of Kuchi's (above)" >&2
+        exit 1
+    fi
+done
 
-# The session: the player prints a line per move (KuchiCheck/main.swift says what
-# each means); a run that never gets to the end is stopped after a minute. In a
-# D-Bus session of its own where there is one to start, as an app runs
-# (GApplication registers its name on the session bus).
+# Each run is in a D-Bus session of its own where there is one to start, as an app
+# runs (GApplication registers its name on the session bus).
 session=
 if command -v dbus-run-session >/dev/null 2>&1; then session="dbus-run-session --"; fi
+
+# README's window: the label's map prints the line.
+# shellcheck disable=SC2086 # session is empty or two words.
+timeout 60 $session "$bin/Hello" > "$work/hello.log" 2>&1 || { cat "$work/hello.log"; echo "Hello failed or timed out" >&2; exit 1; }
+grep -qx "shown: Hello from GtkKit" "$work/hello.log" || { cat "$work/hello.log"; echo "Hello never showed its label" >&2; exit 1; }
+echo "shown: Hello from GtkKit"
+
+# The session: the player prints a line per move (KuchiCheck/main.swift says what
+# each means); a run that never gets to the end is stopped after a minute.
 # shellcheck disable=SC2086 # session is empty or two words.
 timeout 60 $session "$bin/KuchiCheck" > "$work/run.log" 2>&1 || { cat "$work/run.log"; echo "KuchiCheck failed or timed out" >&2; exit 1; }
 cat "$work/run.log"
