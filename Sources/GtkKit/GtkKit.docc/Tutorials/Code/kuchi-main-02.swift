@@ -1,0 +1,16 @@
+import Foundation
+import GtkKit
+
+let model = QuizModel()
+
+let app = Application(id: "com.example.Kuchi")
+app.onActivate { app in
+    Window(
+        title: "Kuchi", width: 800, height: 600, application: app,
+        headerBar: HeaderBar(menu: [])
+    ) {
+        RegisterView()
+            .environment(model)
+    }.present()
+}
+exit(app.run())

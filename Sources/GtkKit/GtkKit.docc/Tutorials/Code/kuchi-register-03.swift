@@ -1,0 +1,30 @@
+import GtkKit
+
+/// Asks for the player's name, counting its characters; OK (or Enter) registers
+/// it once it has three.
+struct RegisterView: View {
+    @Environment(QuizModel.self) private var model
+
+    var body: some View {
+        @Bindable var model = model
+        VStack(spacing: 12) {
+            Text("Welcome to Kuchi")
+                .cssClass("title-1")
+            HStack {
+                TextField("Type your name…", text: $model.userName)
+                    .onSubmit { model.register() }
+                    .focusOnAppear()
+                    .expand(horizontal: true)
+                Text { "\(model.userName.count)" }
+                    .cssClass("success", when: { model.canRegister })
+                    .cssClass("error", when: { !model.canRegister })
+            }
+            Button("OK") { model.register() }
+                .enabled { model.canRegister }
+                .cssClass("suggested-action")
+                .align(horizontal: .end)
+        }
+        .frame(width: 320)
+        .align(horizontal: .center, vertical: .center)
+    }
+}
