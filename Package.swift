@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Dependencies point one way: app → GtkKit → CGtkShim/CGtk (and app → CSoupShim → CSoup,
+// Dependencies point one way: app → GtkKit → CGtkShim/CGtk/CGettext (and app → CSoupShim → CSoup,
 // the AnkiConnect server). KuchiModel imports neither;
 // its system dependencies are SQLite (CSQLite), libarchive (loaded at run time,
 // CArchiveLoader) and zstd (CZstd).

@@ -59,7 +59,7 @@ echo "consumer build: $(( $(date +%s) - start )) s, $(grep -c "warning:" "$work/
 bin=$(cd "$work/hello" && "$swift" build $swiftpm_folders --show-bin-path)
 [ -x "$bin/Hello" ] || { echo "no Hello executable in $bin" >&2; exit 1; }
 
-# The product's closure: GtkKit, CGtkShim and CGtk, nothing of Kuchi's. (SwiftPM
+# The product's closure: GtkKit, CGtkShim, CGtk and CGettext (glibc), nothing of Kuchi's. (SwiftPM
 # makes a folder for every target of the package; only the closure's hold objects.)
 for module in GtkKit CGtkShim; do
     find "$bin/$module.build" -name '*.o' | grep -q . || { echo "no objects for $module: the check below would be blind" >&2; exit 1; }
