@@ -101,11 +101,12 @@ private func withCatalogue(_ body: () throws -> Void) throws {
 
     let saved = ["LC_ALL", "LANGUAGE"].map { ($0, ProcessInfo.processInfo.environment[$0]) }
     let domain = String(cString: textdomain(nil))
+    let locale = setlocale(LC_ALL, nil).map { String(cString: $0) } ?? "C"
     defer {
         for (name, value) in saved {
             if let value { setenv(name, value, 1) } else { unsetenv(name) }
         }
-        setlocale(LC_ALL, "")
+        setlocale(LC_ALL, locale)
         textdomain(domain)
     }
     // gettext reads LANGUAGE only outside the C locale; C.UTF-8 is always there.
