@@ -149,7 +149,7 @@ for dir in $(ls -d "$work"/steps/* | sort -V); do
 done
 echo "tutorial steps type-checked: $checked"
 
-# The product's closure: GtkKit, CGtkShim and CGtk, nothing of Kuchi's. (SwiftPM
+# The product's closure: GtkKit, CGtkShim, CGtk and CGettext (glibc), nothing of Kuchi's. (SwiftPM
 # makes a folder for every target of the package; only the closure's hold objects.)
 for module in GtkKit CGtkShim; do
     find "$bin/$module.build" -name '*.o' | grep -q . || { echo "no objects for $module: the check below would be blind" >&2; exit 1; }

@@ -1,47 +1,11 @@
-import CGettext
+import GtkKit
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The C library's gettext and locale, for ``Translations``: the only place Kuchi
-/// touches them (and the C strings they hand back).
-///
-/// Threading: `setUp` runs once on the main thread before any window; afterwards
-/// `dgettext`/`dngettext` are safe from any thread (decks are checked in the
-/// background), and the locale's number grouping is read once and kept as a value.
-enum Gettext {
-    /// Kuchi's text domain: `kuchi.mo` in LOCALEDIR/LANG/LC_MESSAGES.
-    static let domain = "kuchi"
-
-    /// Takes the locale from the environment (LANG, LC_*, LANGUAGE) and binds Kuchi's
-    /// catalogues in `localeDirectory` (the system's default when nil).
-    ///
-    /// A locale the system has not generated (LANG=de_DE.UTF-8 without it) leaves the C
-    /// library in "C", where gettext ignores LANGUAGE and every word stays English though
-    /// the catalogue is there: Kuchi falls back to C.UTF-8, where LANGUAGE still picks the
-    /// messages (dates are then C's; numbers group as the catalogue's language does:
-    /// ``numberGrouping()``).
-    static func setUp(localeDirectory: String?) {
-        if setlocale(LC_ALL, "") == nil { setlocale(LC_ALL, "C.UTF-8") }
-        if let localeDirectory { bindtextdomain(domain, localeDirectory) }
-        bind_textdomain_codeset(domain, "UTF-8")
-        textdomain(domain)
-    }
-
-    // NB: without a translation, dgettext returns the very pointer it was given, so the
-    // C strings passed must outlive the copy made of the result: a Swift String passed
-    // straight to dgettext is a temporary freed as the call returns, and reading the
-    // answer then reads freed memory (it crashed `kuchi --version` in the C locale).
-    static func translate(_ message: String) -> String {
-        message.withCString { message in String(cString: dgettext(domain, message)) }
-    }
-
-    static func translatePlural(_ singular: String, _ plural: String, _ count: Int) -> String {
-        singular.withCString { singular in
-            plural.withCString { plural in String(cString: dngettext(domain, singular, plural, UInt(clamping: count))) }
-        }
-    }
-
+/// The locale's number grouping, for ``Translations``: the C library's LC_NUMERIC and
+/// locale data, read once and kept as a value (gettext itself is GtkKit's `Gettext`).
+enum LocaleNumbers {
     /// How Kuchi separates thousands: as the learner's numeric locale does ("." and
     /// groups of 3 in German), or, where that is C (C.UTF-8, POSIX: no locale chosen
     /// for numbers, or one the system lacks), as the language of the catalogue in use
@@ -78,9 +42,8 @@ enum Gettext {
     /// header's "Language:" line, which the empty message translates to. Nil when
     /// no catalogue is in use (English).
     private static func catalogueLanguage() -> String? {
-        // NB: the empty message untranslated comes back as the pointer passed: it is
-        // read while that is alive (see translate(_:)).
-        let header = "".withCString { String(cString: dgettext(domain, $0)) }
+        // The empty message translates to the catalogue's header.
+        let header = Gettext.translate("")
         for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
             let language = line.drop { $0 != ":" }.dropFirst().drop { $0 == " " }.prefix { !$0.isWhitespace }
             return language.isEmpty ? nil : String(language)
