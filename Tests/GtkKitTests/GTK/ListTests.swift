@@ -21,6 +21,22 @@ extension GTKTests {
             #expect(children(of: listView(in: window)).count <= 300)
         }
 
+        @Test("the time spent building rows and giving them to GTK is counted for the benchmark, and a rebind adds none")
+        func rowBuildTimeIsCounted() {
+            let words = Words(count: 100_000)
+            let build = Diagnostics.listRowBuildNanoseconds
+            let attach = Diagnostics.listRowAttachNanoseconds
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).first == "word 0" }, "the first row shows the first word")
+            #expect(Diagnostics.listRowBuildNanoseconds > build)
+            #expect(Diagnostics.listRowAttachNanoseconds > attach)
+            let built = Diagnostics.listRowBuildNanoseconds
+            words.rows[0].text = "changed"
+            pump(until: { rowTexts(in: window).first == "changed" }, "the first row shows its new text")
+            #expect(Diagnostics.listRowBuildNanoseconds == built)
+        }
+
         @Test("a row scrolled to another element shows it through the same widgets, not rebuilt ones")
         func recycledRowShowsNewElement() {
             let words = Words(count: 100_000)
