@@ -29,6 +29,8 @@ public enum Diagnostics {
     nonisolated(unsafe) public internal(set) static var listRowsBuilt = 0
     nonisolated(unsafe) public internal(set) static var liveListRows = 0
     nonisolated(unsafe) public internal(set) static var listItemsChanged = 0
+    /// Ids a `List` read and hashed to compare its rows across changes.
+    nonisolated(unsafe) public internal(set) static var listIDsHashed = 0
     /// Time spent making `List` rows' contents (the row's view built and first shown:
     /// GtkKit's share of a new row) and putting them in GTK's list items (the child
     /// set and the row's accessible name), in nanoseconds, in all.

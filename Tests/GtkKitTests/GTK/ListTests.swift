@@ -53,6 +53,21 @@ extension GTKTests {
             #expect(Diagnostics.listRowsBuilt - built <= 10)
         }
 
+        @Test("a list's first rows are shown without reading their ids; its first change reads them and is told to GTK as the one row removed")
+        func firstRowsReadNoIDs() {
+            let words = Words(count: 100_000)
+            let hashed = Diagnostics.listIDsHashed
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).first == "word 0" }, "the first row shows the first word")
+            #expect(Diagnostics.listIDsHashed == hashed)
+            let emitted = Diagnostics.listItemsChanged
+            words.rows.remove(at: 1)
+            pump(until: { rowTexts(in: window).prefix(2) == ["word 0", "word 2"] }, "the second row shows the third word")
+            #expect(Diagnostics.listItemsChanged == emitted + 1)
+            #expect(Diagnostics.listIDsHashed - hashed == 100_000 + 99_999, "the old ids and the new, once each")
+        }
+
         @Test("a move is told to GTK as one removal and one insertion, and no row is rebuilt")
         func moveWithoutRebuilding() {
             let words = Words(count: 10)
