@@ -45,7 +45,10 @@ enum ListBenchmarks {
             guard hasFloor else { continue }
             // "c" builds 100,000 GtkStrings; "lazy" and "cEmpty" are GTK's own floor
             // for the ratio: the same rows made on demand, and no rows.
-            for (key, mode) in [("c", round == rounds ? "filter" : nil), ("lazy", "lazy"), ("cEmpty", "empty")] {
+            // "inscription" is "lazy" with GTK 4.8's lighter label for list rows.
+            let modes = [("c", round == rounds ? "filter" : nil), ("lazy", "lazy"), ("cEmpty", "empty"),
+                         ("inscription", "inscription")]
+            for (key, mode) in modes {
                 var environment = ProcessInfo.processInfo.environment
                 environment["GTK_LIST_BASELINE"] = mode
                 if let launch = Launch.measure(floor, environment: environment), round > 0 {
@@ -122,6 +125,10 @@ enum ListBenchmarks {
             if let setup = median("lazy", { $0.reported["setup-ns"].map { Double($0) / 1e9 } }) {
                 table.add("      of which the factory's setup (a GtkLabel)", microseconds(setup / cRows))
             }
+        }
+        if let inscription = median("inscription", cpu) {
+            table.add("  C, the same with a GtkInscription per row", formatMilliseconds(inscription))
+            table.add("    ratio", String(format: "%.2f×", inscription / cEmpty))
         }
     }
 
