@@ -42,10 +42,19 @@ enum ListBenchmarks {
                 let launch = Launch.measure(bench, environment: environment)
                 if round > 0, let launch { runs[probe.rawValue, default: []].append(launch) }
             }
-            var environment = ProcessInfo.processInfo.environment
-            environment["GTK_LIST_BASELINE"] = round == rounds ? "filter" : nil
-            let launch = hasFloor ? Launch.measure(floor, environment: environment) : nil
-            if round > 0, let launch { runs["c", default: []].append(launch) }
+            guard hasFloor else { continue }
+            // "c" builds 100,000 GtkStrings; "lazy" and "cEmpty" are GTK's own floor
+            // for the ratio: the same rows made on demand, and no rows.
+            // "inscription" is "lazy" with GTK 4.8's lighter label for list rows.
+            let modes = [("c", round == rounds ? "filter" : nil), ("lazy", "lazy"), ("cEmpty", "empty"),
+                         ("inscription", "inscription")]
+            for (key, mode) in modes {
+                var environment = ProcessInfo.processInfo.environment
+                environment["GTK_LIST_BASELINE"] = mode
+                if let launch = Launch.measure(floor, environment: environment), round > 0 {
+                    runs[key, default: []].append(launch)
+                }
+            }
         }
         func median(_ key: String, _ value: (Launch) -> Double?) -> Double? {
             let samples = (runs[key] ?? []).compactMap(value)
@@ -64,6 +73,12 @@ enum ListBenchmarks {
         if let c = median("c", \.windowSeconds) {
             table.add("  C GtkListView of 100,000 (floor; builds its GtkStringList inside)", formatMilliseconds(c))
         }
+        if let cEmpty = median("cEmpty", \.windowSeconds), let lazy = median("lazy", \.windowSeconds) {
+            table.add("  C GtkListView, empty", formatMilliseconds(cEmpty))
+            table.add("  C GtkListView of 100,000 made on demand (GTK's rows alone)", formatMilliseconds(lazy))
+            table.add("    ratio (GTK's own floor for the one above)", String(format: "%.2f×", lazy / cEmpty))
+        }
+        cpuRows(&table, median: median)
         if let forEach = median("forEach", \.windowSeconds) {
             table.add("  ForEach of \(forEachCount) labels in a ScrollView", formatMilliseconds(forEach))
         }
@@ -82,6 +97,43 @@ enum ListBenchmarks {
         }
     }
 
+    /// The same launches' CPU time (every thread of the process, from building the
+    /// window to its first frame), which a loaded machine's waits for a core leave
+    /// out, and what each row costs: GtkKit's over GTK's own.
+    private static func cpuRows(_ table: inout Table, median: ((String), (Launch) -> Double?) -> Double?) {
+        func cpu(_ launch: Launch) -> Double? { launch.reported["window-cpu-ns"].map { Double($0) / 1e9 } }
+        guard let empty = median("empty", cpu), let list = median("list", cpu) else { return }
+        table.add("CPU time, window built → first frame, empty List", formatMilliseconds(empty))
+        table.add("CPU time, the same, List of 100,000", formatMilliseconds(list))
+        table.add("  ratio", String(format: "%.2f×", list / empty), target: "≤ 1.2×")
+        let rows = median("list") { $0.reported["rows-built"].map { Double($0) } } ?? 0
+        if rows > 0 {
+            table.add("  per row (over the empty List, \(Int(rows)) rows)", microseconds((list - empty) / rows))
+            if let build = median("list", { $0.reported["row-build-ns"].map { Double($0) / 1e9 } }),
+               let attach = median("list", { $0.reported["row-attach-ns"].map { Double($0) / 1e9 } }) {
+                table.add("    of which GtkKit's row view built and first shown", microseconds(build / rows))
+                table.add("    of which given to GTK's list item (child, accessible name)", microseconds(attach / rows))
+            }
+        }
+        guard let cEmpty = median("cEmpty", cpu), let lazy = median("lazy", cpu) else { return }
+        table.add("  C GtkListView, empty", formatMilliseconds(cEmpty))
+        table.add("  C GtkListView of 100,000 made on demand", formatMilliseconds(lazy))
+        table.add("    ratio (GTK's own floor)", String(format: "%.2f×", lazy / cEmpty))
+        let cRows = median("lazy") { $0.reported["rows-built"].map { Double($0) } } ?? 0
+        if cRows > 0 {
+            table.add("    per row (over the empty one, \(Int(cRows)) rows)", microseconds((lazy - cEmpty) / cRows))
+            if let setup = median("lazy", { $0.reported["setup-ns"].map { Double($0) / 1e9 } }) {
+                table.add("      of which the factory's setup (a GtkLabel)", microseconds(setup / cRows))
+            }
+        }
+        if let inscription = median("inscription", cpu) {
+            table.add("  C, the same with a GtkInscription per row", formatMilliseconds(inscription))
+            table.add("    ratio", String(format: "%.2f×", inscription / cEmpty))
+        }
+    }
+
+    private static func microseconds(_ seconds: Double) -> String { String(format: "%.1f µs", seconds * 1e6) }
+
     /// In a child launch: shows one window and reports when its first frame is painted.
     /// Every variant makes the same 100,000 words first, so the figures compare views.
     static func probe(_ name: String) -> Never {
@@ -89,6 +141,7 @@ enum ListBenchmarks {
         var clock = timespec()
         clock_gettime(CLOCK_MONOTONIC, &clock)
         let start = UInt64(clock.tv_sec) * 1_000_000_000 + UInt64(clock.tv_nsec)
+        let cpuStart = processCPUNanoseconds()
         let window: Window
         switch Probe(rawValue: name) {
         case .empty:
@@ -117,6 +170,8 @@ enum ListBenchmarks {
             let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
                 .split(separator: " ").dropFirst().first ?? "0"
             var text = "first-frame-ns \(now)\nwindow-ns \(now - start)\npeak-rss-kb \(peak)\n"
+                + "window-cpu-ns \(processCPUNanoseconds() - cpuStart)\nrows-built \(Diagnostics.listRowsBuilt)\n"
+                + "row-build-ns \(Diagnostics.listRowBuildNanoseconds)\nrow-attach-ns \(Diagnostics.listRowAttachNanoseconds)\n"
             text.withUTF8 { bytes in _ = write(1, bytes.baseAddress, bytes.count) }
             exit(0)
         }
@@ -257,6 +312,14 @@ enum ListBenchmarks {
         guard let row = gtk_widget_get_last_child(list), let label = BenchWidgets.descendant(of: row, type: gtk_label_get_type())
         else { return "none" }
         return String(cString: gtk_label_get_text(OpaquePointer(label)))
+    }
+
+    /// CPU time this process has used, every thread: what a launch costs, without
+    /// the waits for a core on a shared machine.
+    private static func processCPUNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     /// CPU time this thread has used: on a shared machine, what waiting for a core adds

@@ -29,6 +29,13 @@ public enum Diagnostics {
     nonisolated(unsafe) public internal(set) static var listRowsBuilt = 0
     nonisolated(unsafe) public internal(set) static var liveListRows = 0
     nonisolated(unsafe) public internal(set) static var listItemsChanged = 0
+    /// Ids a `List` read and hashed to compare its rows across changes.
+    nonisolated(unsafe) public internal(set) static var listIDsHashed = 0
+    /// Time spent making `List` rows' contents (the row's view built and first shown:
+    /// GtkKit's share of a new row) and putting them in GTK's list items (the child
+    /// set and the row's accessible name), in nanoseconds, in all.
+    nonisolated(unsafe) public internal(set) static var listRowBuildNanoseconds = 0
+    nonisolated(unsafe) public internal(set) static var listRowAttachNanoseconds = 0
     /// `PageStack` pages built ahead and measured, before they were first shown.
     nonisolated(unsafe) public internal(set) static var pagesBuiltAhead = 0
     /// Redraws a `BarChart` asked GTK for (its bars changed), and frames it drew.
@@ -66,6 +73,13 @@ public enum Diagnostics {
             + "flushes=\(flushes) live-widgets=\(liveWidgets) live-effects=\(liveEffects) "
             + "live-closures=\(liveClosures) live-gobjects=\(liveGObjects) "
             + "list-rows-built=\(listRowsBuilt) live-list-rows=\(liveListRows) list-items-changed=\(listItemsChanged)"
+    }
+
+    /// The monotonic clock in nanoseconds, for the timings above.
+    static func nanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1_000_000_000 + now.tv_nsec
     }
 
     static func printCounts() {

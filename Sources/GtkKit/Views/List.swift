@@ -88,7 +88,10 @@ private final class ListRows<Element, ID: Hashable> {
     /// go through their witness tables 100,000 times. Two ids with one hash (vanishingly
     /// rare) only make GTK keep a row it should have replaced: every row on screen is
     /// shown again after each change, and selection compares the ids themselves.
-    private var hashes: [Int] = []
+    /// Nil until a change or a selection needs them: the first elements are all new
+    /// rows whatever their ids, and reading 100,000 ids through a key path in generic
+    /// code (a metadata lookup each) cost a List of 100,000 about 4 ms of its first frame.
+    private var hashes: [Int]? = []
     // NB: a key path read in a plain loop, not a closure: a main-actor closure called
     // 100,000 times (by `map` too) checks its executor each time, which cost more
     // than the hashing.
@@ -98,10 +101,14 @@ private final class ListRows<Element, ID: Hashable> {
 
     /// Takes the new elements and returns the changes from the previous ones.
     func update(_ elements: [Element]) -> [ListChange] {
-        var newHashes: [Int] = []
-        newHashes.reserveCapacity(elements.count)
-        for element in elements { newHashes.append(element[keyPath: id].hashValue) }
-        let changes = ListDiff.changes(from: hashes, to: newHashes)
+        guard !self.elements.isEmpty else {
+            self.elements = elements
+            hashes = nil
+            return elements.isEmpty ? [] : [ListChange(position: 0, removed: 0, added: elements.count)]
+        }
+        let old = currentHashes()
+        let newHashes = Self.hashes(of: elements, id: id)
+        let changes = ListDiff.changes(from: old, to: newHashes)
         self.elements = elements
         hashes = newHashes
         return changes
@@ -110,6 +117,7 @@ private final class ListRows<Element, ID: Hashable> {
     func id(at position: Int) -> ID? { position < elements.count ? elements[position][keyPath: id] : nil }
 
     func position(of target: ID) -> Int? {
+        let hashes = currentHashes()
         let hash = target.hashValue
         var start = hashes.startIndex
         while let found = hashes[start...].firstIndex(of: hash) {
@@ -117,5 +125,21 @@ private final class ListRows<Element, ID: Hashable> {
             start = found + 1
         }
         return nil
+    }
+
+    /// The hashes of the elements shown, made now if they were not yet.
+    private func currentHashes() -> [Int] {
+        if let hashes { return hashes }
+        let made = Self.hashes(of: elements, id: id)
+        hashes = made
+        return made
+    }
+
+    private static func hashes(of elements: [Element], id: KeyPath<Element, ID>) -> [Int] {
+        Diagnostics.listIDsHashed += elements.count
+        var hashes: [Int] = []
+        hashes.reserveCapacity(elements.count)
+        for element in elements { hashes.append(element[keyPath: id].hashValue) }
+        return hashes
     }
 }

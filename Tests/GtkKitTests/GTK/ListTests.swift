@@ -21,6 +21,22 @@ extension GTKTests {
             #expect(children(of: listView(in: window)).count <= 300)
         }
 
+        @Test("the time spent building rows and giving them to GTK is counted for the benchmark, and a rebind adds none")
+        func rowBuildTimeIsCounted() {
+            let words = Words(count: 100_000)
+            let build = Diagnostics.listRowBuildNanoseconds
+            let attach = Diagnostics.listRowAttachNanoseconds
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).first == "word 0" }, "the first row shows the first word")
+            #expect(Diagnostics.listRowBuildNanoseconds > build)
+            #expect(Diagnostics.listRowAttachNanoseconds > attach)
+            let built = Diagnostics.listRowBuildNanoseconds
+            words.rows[0].text = "changed"
+            pump(until: { rowTexts(in: window).first == "changed" }, "the first row shows its new text")
+            #expect(Diagnostics.listRowBuildNanoseconds == built)
+        }
+
         @Test("a row scrolled to another element shows it through the same widgets, not rebuilt ones")
         func recycledRowShowsNewElement() {
             let words = Words(count: 100_000)
@@ -35,6 +51,21 @@ extension GTKTests {
             let recycled = labels.filter { labelText($0).hasPrefix("word 4") || labelText($0).hasPrefix("word 5") }
             #expect(!recycled.isEmpty, "the labels that showed the first words show words from the middle")
             #expect(Diagnostics.listRowsBuilt - built <= 10)
+        }
+
+        @Test("a list's first rows are shown without reading their ids; its first change reads them and is told to GTK as the one row removed")
+        func firstRowsReadNoIDs() {
+            let words = Words(count: 100_000)
+            let hashed = Diagnostics.listIDsHashed
+            let window = showWindow { WordList(words: words) }
+            defer { window.close() }
+            pump(until: { rowTexts(in: window).first == "word 0" }, "the first row shows the first word")
+            #expect(Diagnostics.listIDsHashed == hashed)
+            let emitted = Diagnostics.listItemsChanged
+            words.rows.remove(at: 1)
+            pump(until: { rowTexts(in: window).prefix(2) == ["word 0", "word 2"] }, "the second row shows the third word")
+            #expect(Diagnostics.listItemsChanged == emitted + 1)
+            #expect(Diagnostics.listIDsHashed - hashed == 100_000 + 99_999, "the old ids and the new, once each")
         }
 
         @Test("a move is told to GTK as one removal and one insertion, and no row is rebuilt")

@@ -111,17 +111,21 @@ final class ListViewWidget: Widget {
             content = spare
             content.show(position)
         } else {
+            let started = Diagnostics.nanoseconds()
             content = makeRow(position)
+            Diagnostics.listRowBuildNanoseconds += Diagnostics.nanoseconds() - started
             Diagnostics.listRowsBuilt += 1
             Diagnostics.liveListRows += 1
             adopt(content.widget)
         }
         slot.content = content
+        let started = Diagnostics.nanoseconds()
         gtk_list_item_set_child(OpaquePointer(item), content.widget.pointer)
         // The row (GtkListItemWidget, the focusable list-item) is read by its labels.
         if let row = gtk_widget_get_parent(content.widget.pointer) {
             gtkkit_set_accessible_labelled_by_labels(row, content.widget.pointer)
         }
+        Diagnostics.listRowAttachNanoseconds += Diagnostics.nanoseconds() - started
     }
 
     /// Emits `changes` in order (each one's position counts the ones before it as
