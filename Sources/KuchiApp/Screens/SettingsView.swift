@@ -176,7 +176,7 @@ struct SettingsView: View {
     /// one-kanji words, and those alone are not worth a switch.
     private var isKanjiDeck: Bool {
         let cards = inUse.deck.cards
-        return !cards.isEmpty && cards.allSatisfy { $0.question.count == 1 && $0.question.unicodeScalars.allSatisfy(Kana.isKanji) }
+        return !cards.isEmpty && cards.allSatisfy { PracticeDirection.canBeWritten($0.question) }
     }
 
     private var writingUnavailable: String? {

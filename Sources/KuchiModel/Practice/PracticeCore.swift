@@ -38,6 +38,17 @@ public enum PracticeDirection: String, Codable, Sendable, CaseIterable {
     /// deck asks nothing this way.
     case writing
 
+    /// Whether `question` can be asked to be written: one kanji (its strokes known is
+    /// the session's to check).
+    public static func canBeWritten(_ question: String) -> Bool {
+        question.count == 1 && question.unicodeScalars.allSatisfy(Kana.isKanji)
+    }
+
+    /// The directions `question` can be asked in: writing only for one kanji.
+    public static func directions(asking question: String) -> [PracticeDirection] {
+        allCases.filter { $0 != .writing || canBeWritten(question) }
+    }
+
     /// The deck's name in the schedule for this direction: recognition keeps the deck's
     /// own (every review before directions existed is one), production adds
     /// "/production", writing "/writing".

@@ -305,7 +305,7 @@ public final class TypingSession {
     /// The strokes a card's kanji is written with: a card whose question is one kanji
     /// with strokes known, in a session that can ask for writing. Nil for any other.
     private func writableStrokes(of card: Challenge) -> KanjiStrokes? {
-        guard let writing, card.question.count == 1, let character = card.question.first else { return nil }
+        guard let writing, PracticeDirection.canBeWritten(card.question), let character = card.question.first else { return nil }
         return writing.strokes(character)
     }
 

@@ -14,11 +14,12 @@ extension StudyPlanner {
         return saving { () throws(ReviewStoreError) -> DeckSchedule in try store.schedule(deck: deck) }
     }
 
-    /// Suspends (or unsuspends) the word `question` of `deck` in every direction: a
-    /// suspended word is never planned, due or new. Throws why it could not be saved.
+    /// Suspends (or unsuspends) the word `question` of `deck` in every direction it can
+    /// be asked in: a suspended word is never planned, due or new. Throws why it could
+    /// not be saved.
     public func setSuspended(_ isSuspended: Bool, question: String, deck: String) throws(ReviewStoreError) {
         let store = try openedStore()
-        for direction in PracticeDirection.allCases {
+        for direction in PracticeDirection.directions(asking: question) {
             try store.setSuspended(isSuspended, card: CardID(deck: direction.scheduleKey(for: deck), question: question))
         }
         answers.didSave()

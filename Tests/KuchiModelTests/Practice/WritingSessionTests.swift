@@ -183,7 +183,12 @@ struct WritingSessionTests {
         #expect(session.isExtraPractice)
         try fixture.planner.setSuspended(false, question: "川", deck: "k")
         try fixture.planner.resetProgress(question: "川", deck: "k")
-        #expect(try ratings(fixture, "k/writing", "川").isEmpty)
+        #expect(try ratings(fixture, "k/writing", "川").isEmpty)        // A word of two kanji is never written: no writing card is suspended for it.
+        try fixture.planner.setSuspended(true, question: "川口", deck: "k")
+        #expect(try fixture.reopen().isSuspended(CardID(deck: "k/production", question: "川口")))
+        #expect(try !fixture.reopen().isSuspended(CardID(deck: "k/writing", question: "川口")))
+        #expect(PracticeDirection.directions(asking: "川") == [.recognition, .production, .writing])
+        #expect(PracticeDirection.directions(asking: "かわ") == [.recognition, .production])
     }
 
     @Test("the writing direction's schedule key, and every direction's deck found back from its key")
