@@ -36,21 +36,9 @@ for module in GtkKit KuchiModel; do
 done
 bin=$("$swift" build --scratch-path "$scratch" --show-bin-path)
 
-# What the compiler was given to find the C modules: every module map (the
-# system libraries' in Sources/C, the C targets' that SwiftPM generates), the C
-# targets' headers, and GTK's include paths as SwiftPM reads them from
-# libadwaita's pkg-config file (Package.swift). The API-version macros need no
-# flag: they are in CGtk's own header, so the extractor's CGtk module is the build's.
-clang_flags=
-for map in "$PWD"/Sources/C/*/module.modulemap "$bin"/*.build/module.modulemap; do
-    if [ -f "$map" ]; then clang_flags="$clang_flags -Xcc -fmodule-map-file=$map"; fi
-done
-for include in "$PWD"/Sources/C/*/include; do
-    if [ -d "$include" ]; then clang_flags="$clang_flags -Xcc -I$include"; fi
-done
-for flag in $(pkg-config --cflags-only-I libadwaita-1); do
-    clang_flags="$clang_flags -Xcc $flag"
-done
+# What the compiler was given to find the C modules (tools/c-module-flags.sh).
+. "$PWD/tools/c-module-flags.sh"
+clang_flags=$(c_module_flags "$PWD" "$bin")
 
 status=0
 for module in GtkKit KuchiModel; do

@@ -122,17 +122,8 @@ done
 # GtkKit just built, with the C modules' maps and GTK's include paths the build
 # used), in Swift 6 mode without a warning. The step that writes only the manifest
 # has no source yet.
-checkout="$work/scratch/checkouts/kuchi"
-clang_flags=
-for map in "$checkout"/Sources/C/*/module.modulemap "$bin"/*.build/module.modulemap; do
-    if [ -f "$map" ]; then clang_flags="$clang_flags -Xcc -fmodule-map-file=$map"; fi
-done
-for include in "$checkout"/Sources/C/*/include; do
-    if [ -d "$include" ]; then clang_flags="$clang_flags -Xcc -I$include"; fi
-done
-for flag in $(pkg-config --cflags-only-I libadwaita-1); do
-    clang_flags="$clang_flags -Xcc $flag"
-done
+. "$source_root/tools/c-module-flags.sh"
+clang_flags=$(c_module_flags "$work/scratch/checkouts/kuchi" "$bin")
 swiftc="$(dirname "$(readlink -f "$(command -v "$swift")")")/swiftc"
 checked=0
 for dir in $(ls -d "$work"/steps/* | sort -V); do

@@ -151,24 +151,20 @@ struct SettingsView: View {
     }
 
     /// Production (meaning → Japanese) for the deck in use.
-    private var production: Binding<Bool> {
-        Binding(
-            get: { users.settings.productionDecks.contains(inUse.key) },
-            set: { isOn in
-                let key = inUse.key
-                users.settings.productionDecks.removeAll { $0 == key }
-                if isOn { users.settings.productionDecks.append(key) }
-            })
-    }
+    private var production: Binding<Bool> { inUseIsListed(in: \.productionDecks) }
 
     /// Writing (meaning and reading → the kanji written) for the deck in use.
-    private var writing: Binding<Bool> {
+    private var writing: Binding<Bool> { inUseIsListed(in: \.writingDecks) }
+
+    /// Whether the deck in use is in the settings' list of decks at `list`: on adds it,
+    /// off takes it out.
+    private func inUseIsListed(in list: WritableKeyPath<Settings, [String]> & Sendable) -> Binding<Bool> {
         Binding(
-            get: { users.settings.writingDecks.contains(inUse.key) },
+            get: { users.settings[keyPath: list].contains(inUse.key) },
             set: { isOn in
                 let key = inUse.key
-                users.settings.writingDecks.removeAll { $0 == key }
-                if isOn { users.settings.writingDecks.append(key) }
+                users.settings[keyPath: list].removeAll { $0 == key }
+                if isOn { users.settings[keyPath: list].append(key) }
             })
     }
 
