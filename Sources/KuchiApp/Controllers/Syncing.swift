@@ -128,9 +128,11 @@ final class Syncing {
             if report.replacedDevice != nil {
                 state.toaster.show(tr("This computer is a copy of another one: it syncs as a new device"))
             }
-            // The first clash as a toast; every one stays on Settings → Sync (a narrow
-            // window's toast cuts the sentence short: the page says it whole).
-            if let clash = report.clashes.first { state.toaster.show(clash.sentence()) }
+            // The first clash as a toast; every one stays on Settings → Sync, where
+            // Details leads (a narrow window's toast cuts the sentence short).
+            if let clash = report.clashes.first {
+                state.toaster.show(clash.sentence(), button: tr("Details")) { [state] in state.homePage = .settings }
+            }
             lastResult = ([tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])]
                 + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)).joined(separator: "\n")
             devices = (try? sync.devices()) ?? devices

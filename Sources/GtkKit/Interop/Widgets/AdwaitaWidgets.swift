@@ -67,11 +67,16 @@ final class ToastOverlayWidget: Widget {
 
     func setChild(_ child: Widget) { add(child) { adw_toast_overlay_set_child(opaque, $0) } }
 
-    /// Shows `title` for a few seconds (the overlay queues them).
-    func show(_ title: String) {
+    /// Shows `title` for a few seconds (the overlay queues them), with a `button` that
+    /// runs its action, if given.
+    func show(_ title: String, button: (title: String, action: @MainActor () -> Void)? = nil) {
         // safe: libadwaita's constructors never return NULL (they abort on out-of-memory).
         let toast = adw_toast_new(title)!
         adw_toast_set_timeout(toast, 4)
+        if let button {
+            adw_toast_set_button_label(toast, button.title)
+            Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked", button.action)
+        }
         adw_toast_overlay_add_toast(opaque, toast)
         nameCloseButtons()
         // Once more when the loop is next idle: a toast built or renamed after this call

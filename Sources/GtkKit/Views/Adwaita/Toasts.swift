@@ -3,17 +3,32 @@ import Observation
 /// Brief news for the person ("Saved", "Deck imported"), shown by `.toasts(from:)`.
 @MainActor @Observable
 public final class Toaster {
-    /// News not shown yet, oldest first.
-    public private(set) var pending: [String] = []
+    /// One piece of news, and the button that goes with it, if any.
+    struct Toast {
+        let message: String
+        let button: (title: String, action: @MainActor () -> Void)?
+    }
+
+    private var queued: [Toast] = []
+
+    /// The messages not shown yet, oldest first.
+    public var pending: [String] { queued.map(\.message) }
 
     public init() {}
 
     /// Queues `message` to show for a few seconds.
-    public func show(_ message: String) { pending.append(message) }
+    public func show(_ message: String) { queued.append(Toast(message: message, button: nil)) }
 
-    fileprivate func takeAll() -> [String] {
-        let taken = pending
-        if !taken.isEmpty { pending = [] }
+    /// Queues `message` with a button titled `title` that runs `action` and closes the
+    /// toast: "Details" for news too long for a narrow window's toast, which cuts it
+    /// short, where the whole of it is elsewhere.
+    public func show(_ message: String, button title: String, action: @escaping @MainActor () -> Void) {
+        queued.append(Toast(message: message, button: (title, action)))
+    }
+
+    fileprivate func takeAll() -> [Toast] {
+        let taken = queued
+        if !taken.isEmpty { queued = [] }
         return taken
     }
 }
@@ -35,7 +50,7 @@ public struct Toasting<Content: View>: PrimitiveView {
         overlay.setChild(content.buildOne(in: context))
         let toaster = self.toaster
         overlay.bind("toasts", { toaster.pending }) { overlay, _ in
-            toaster.takeAll().forEach(overlay.show)
+            for toast in toaster.takeAll() { overlay.show(toast.message, button: toast.button) }
         }
         return [overlay]
     }
