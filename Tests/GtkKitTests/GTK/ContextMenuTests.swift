@@ -25,12 +25,12 @@ extension GTKTests {
             try activate(root)
             let probe = InputProbe(on: root)
             defer { probe.detach() }
-            try click(button: 1, on: row, in: window)
+            try click(button: 1, on: row)
             pump(until: { probe.buttonReleases == 1 }, "the window had the left-click")
             nextTurn()
             #expect(!isMapped(widgetNamedAnywhere("menu-edit")), "control: a left-click opens no menu")
             // (The menu takes the pointer as it opens: the release goes to it, not the window.)
-            try click(button: 3, on: row, in: window)
+            try click(button: 3, on: row)
             pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "the right-click opened the menu")
             #expect(isMapped(widgetNamedAnywhere("menu-delete")), "with every item")
             gtkkit_emit(try #require(widgetNamedAnywhere("menu-edit")), "clicked")
@@ -77,24 +77,9 @@ extension GTKTests {
             try activate(root)
             let probe = InputProbe(on: root)
             defer { probe.detach() }
-            try click(button: 1, on: try #require(widgetNamed("next", in: next)), in: next)
+            try click(button: 1, on: try #require(widgetNamed("next", in: next)))
             pump(until: { probe.buttonReleases == 1 }, "the next window has the click")
         }
     }
 }
 
-/// Clicks mouse `button` in the middle of `widget` through the X server.
-@MainActor
-private func click(button: Int, on widget: UnsafeMutablePointer<GtkWidget>, in window: Window) throws {
-    let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
-    var x = 0.0, y = 0.0
-    gtk_widget_translate_coordinates(widget, root, Double(gtk_widget_get_width(widget)) / 2,
-                                     Double(gtk_widget_get_height(widget)) / 2, &x, &y)
-    // From the window's coordinates to its surface's (an X window's), past any shadow.
-    var surfaceX = 0.0, surfaceY = 0.0
-    gtk_native_get_surface_transform(OpaquePointer(root), &surfaceX, &surfaceY)
-    let title = String(cString: gtk_window_get_title(typed(root)))
-    let id = try #require(WindowManager.windowID(title: title))
-    WindowManager.run("xdotool", ["mousemove", "--window", "\(id)", "\(Int(x + surfaceX))", "\(Int(y + surfaceY))",
-                                  "click", "\(button)"])
-}
