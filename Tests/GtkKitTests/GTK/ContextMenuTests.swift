@@ -38,6 +38,34 @@ extension GTKTests {
             pump(until: { !isMapped(widgetNamedAnywhere("menu-edit")) }, "and the menu closed")
         }
 
+        @Test("onOpen runs each time the menu is asked for, before its items are built and shown")
+        func onOpenRunsFirst() throws {
+            var opened = 0
+            var openedWhenBuilt: [Int] = []
+            let window = showWindow {
+                Button("a card") {}.widgetName("row")
+                    .contextMenu(onOpen: { opened += 1 }) {
+                        Button("Edit") {}.widgetName("menu-edit")
+                            .onAppear { openedWhenBuilt.append(opened) }
+                    }
+            }
+            defer { window.close() }
+            let row = try #require(widgetNamed("row", in: window))
+            try activate(typed(window.gtkWindow))
+            #expect(gtk_widget_grab_focus(row) != 0)
+            nextTurn()
+            #expect(opened == 0, "control: nothing runs until the menu is asked for")
+            WindowManager.run("xdotool", ["key", "shift+F10"])
+            pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "Shift+F10 opened the menu")
+            #expect(openedWhenBuilt == [1], "onOpen ran before the item was shown")
+            WindowManager.run("xdotool", ["key", "Escape"])
+            pump(until: { !isMapped(widgetNamedAnywhere("menu-edit")) }, "Escape closed it")
+            pump(until: { gtk_widget_has_focus(row) != 0 }, "the focus is back on the view")
+            WindowManager.run("xdotool", ["key", "Menu"])
+            pump(until: { opened == 2 }, "onOpen ran again for the second opening")
+            pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "the Menu key opened it")
+        }
+
         @Test("Shift+F10 and the Menu key open the menu while the focus is in the view")
         func keysOpenMenu() throws {
             let window = showWindow {
