@@ -139,4 +139,26 @@ public func activate(
     WindowManager.run("xdotool", ["windowactivate", "\(try #require(id, sourceLocation: sourceLocation))"])
     pump(until: { gtk_window_is_active(typed(window)) != 0 }, "the window is active", sourceLocation: sourceLocation)
 }
+
+/// Clicks mouse `button` (1 the primary, 3 the secondary) in the middle of `widget`
+/// through the X server, as a user's click: GTK's gestures see it as they would a
+/// real one. The widget's window must have been made active with ``activate(_:sourceLocation:)``
+/// first (which gives it the title it is found by).
+@MainActor
+public func click(
+    button: Int, on widget: UnsafeMutablePointer<GtkWidget>, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let root = try #require(gtk_widget_get_root(widget), "the widget is in a window", sourceLocation: sourceLocation)
+    let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+    var x = 0.0, y = 0.0
+    gtk_widget_translate_coordinates(widget, window, Double(gtk_widget_get_width(widget)) / 2,
+                                     Double(gtk_widget_get_height(widget)) / 2, &x, &y)
+    // From the window's coordinates to its surface's (an X window's), past any shadow.
+    var surfaceX = 0.0, surfaceY = 0.0
+    gtk_native_get_surface_transform(OpaquePointer(window), &surfaceX, &surfaceY)
+    let title = String(cString: gtk_window_get_title(typed(window)))
+    let id = try #require(WindowManager.windowID(title: title), sourceLocation: sourceLocation)
+    WindowManager.run("xdotool", ["mousemove", "--window", "\(id)", "\(Int(x + surfaceX))", "\(Int(y + surfaceY))",
+                                  "click", "\(button)"])
+}
 #endif

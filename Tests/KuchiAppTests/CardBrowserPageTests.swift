@@ -163,6 +163,38 @@ struct CardBrowserPageTests {
         pump(until: { browser.selected == browser.visible[2] }, "Down again selects the third")
     }
 
+    @Test("a right-click on a row not selected selects it and opens the card actions; Suspend suspends that card",
+          .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
+    func rowMenu() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        app.models.cards.open()
+        pump(until: { app.isShown("card-list") }, "the browser shows")
+        pump(until: { app.windowTexts().contains("thank you") }, "the rows show")
+        let browser = app.models.cards.browser
+        let root: UnsafeMutablePointer<GtkWidget> = typed(app.window.gtkWindow)
+        try activate(root)
+        let probe = InputProbe(on: root)
+        defer { probe.detach() }
+        // The control: where there is no menu (the count), a right-click opens none.
+        // (A menu takes the pointer as it opens, so the window has the release only without one.)
+        try click(button: 3, on: try #require(app.widget("card-count")))
+        pump(until: { probe.buttonReleases == 1 }, "the window had the right-click")
+        #expect(!app.isShown("card-menu-suspend"))
+
+        let target = try #require(browser.position(of: "ありがとう", deck: "kuchi-basics"))
+        #expect(browser.selected != target, "the row is not selected yet")
+        let list = try #require(app.widget("card-list"))
+        let row = try #require(descendantLabels(list).first { labelText($0) == "thank you" })
+        try click(button: 3, on: row)
+        pump(until: { browser.selected == target }, "the right-click selected the row")
+        pump(until: { app.isShown("card-menu-suspend") }, "and opened the card actions")
+        #expect(app.isShown("card-menu-edit"))
+        app.click("card-menu-suspend")
+        pump(until: { browser.cards[target].status == .suspended }, "Suspend suspended that card")
+        pump(until: { !app.isShown("card-menu-suspend") }, "and the menu closed")
+    }
+
     @Test("an edit, a suspension and a reset are still there after a relaunch")
     func changesSurviveRelaunch() throws {
         let app = try AppHarness(registered: true)

@@ -1,7 +1,7 @@
 // gtkkit-bench: prints the figures quoted in README.md.
 // Run under a display and a session bus (see README.md):
 //   swift build -c release && xvfb-run -a dbus-run-session .build/release/gtkkit-bench
-// `--strokes` only the stroke order animation's frames, `--writing` only the writing pad's reading, `--list` runs only the List figures, `--cards` only the card browser's, `--imports` only the imports in the window, `--gtkkit` only the GtkKit table, `--startup`
+// `--strokes` only the stroke order animation's frames, `--writing` only the writing pad's reading, `--list` runs only the List figures, `--cards` only the card browser's, `--imports` only the imports in the window, `--gtkkit` only the GtkKit table, `--text` only Text's initialiser (one launch), `--startup`
 // only Kuchi's (start-up and deck loading), `--speech` only the speech tables (the main
 // loop while speech-dispatcher hangs; speaking, which needs speech-dispatcher and
 // speech-dispatcher-espeak-ng); `--help` says so.
@@ -11,7 +11,7 @@ import Foundation
 
 if CommandLine.arguments.contains("--help") {
     print("""
-        Usage: gtkkit-bench [--gtkkit | --strokes | --writing | --list | --heat-map | --cards [--cold] | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
+        Usage: gtkkit-bench [--gtkkit | --strokes | --writing | --list | --heat-map | --text | --cards [--cold] | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
 
         With no option, prints every table quoted in README.md. Run under a display and
         a session bus: xvfb-run -a dbus-run-session .build/release/gtkkit-bench
@@ -27,6 +27,9 @@ if CommandLine.arguments.contains("--help") {
                                    tegaki-zinnia-japanese)
           --list                   the List table only (needs gtk-list-baseline built)
           --heat-map               the calendar heat map of a year only
+          --text                   Text's plain initialiser: 2,000 constant and 2,000
+                                   interpolated labels to the first frame, one bound
+                                   label's update (one launch: alternate builds)
           --cards                  the card browser over 100,000 cards only, opened
                                    once the window has built its page ahead; then
                                    Show Every Deck over the bundled decks
@@ -67,6 +70,8 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
     let arguments = CommandLine.arguments
     let compared = arguments.firstIndex(of: "--compare").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
     AppBenchmarks.run(rounds: 15, compared: compared.map { URL(fileURLWithPath: $0) })
+} else if CommandLine.arguments.contains("--text") {
+    TextBenchmarks.run()
 } else if CommandLine.arguments.contains("--heat-map") {
     HeatMapBenchmarks.run()
 } else if CommandLine.arguments.contains("--cards") {

@@ -21,22 +21,44 @@ extension View {
     public func contextMenu<MenuItems: View>(
         @ViewBuilder menuItems: @escaping @MainActor () -> MenuItems
     ) -> ContextMenuView<Self, MenuItems> {
-        ContextMenuView(content: self, menuItems: menuItems)
+        ContextMenuView(content: self, onOpen: {}, menuItems: menuItems)
+    }
+
+    /// The same menu, with `onOpen` run each time it is asked for, before it opens: a
+    /// list's row whose menu acts on the selection selects itself there, as a file
+    /// manager's row does on a right-click.
+    ///
+    /// ```swift
+    /// List({ model.cards }, id: \.id, selection: $model.selected) { row in
+    ///     Text { row.word }
+    ///         .contextMenu(onOpen: { model.selected = row.id }) {
+    ///             Button("Suspend") { model.suspendSelected() }
+    ///         }
+    /// }
+    /// ```
+    public func contextMenu<MenuItems: View>(
+        onOpen: @escaping @MainActor () -> Void,
+        @ViewBuilder menuItems: @escaping @MainActor () -> MenuItems
+    ) -> ContextMenuView<Self, MenuItems> {
+        ContextMenuView(content: self, onOpen: onOpen, menuItems: menuItems)
     }
 }
 
 /// The view ``View/contextMenu(menuItems:)`` returns.
 public struct ContextMenuView<Content: View, MenuItems: View>: PrimitiveView {
     let content: Content
+    let onOpen: @MainActor () -> Void
     let menuItems: @MainActor () -> MenuItems
 
     public func _build(in context: BuildContext) -> [Widget] {
         let widgets = content._build(in: context)
         guard let widget = widgets.first else { return widgets }
         let menuItems = menuItems
+        let onOpen = onOpen
         var menu: MenuPopoverWidget?
         widget.onContextMenuRequest { [weak widget] point in
             guard let widget else { return }
+            onOpen()
             let popover = menu ?? {
                 var inner = context
                 inner.axis = .vertical

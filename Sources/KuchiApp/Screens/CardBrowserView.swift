@@ -29,28 +29,10 @@ struct CardListView: View {
     var body: some View {
         @Bindable var browser = browser
         @Bindable var cards = cards
-        let edit = Shared {
-            Button(tr("Edit…")) { cards.beginEdit() }
-                .enabled { cards.selected != nil && cards.canEdit }
-                .widgetName("card-edit")
-        }
-        let suspend = Shared {
-            Button(title: { cards.selected?.isSuspended == true ? tr("Unsuspend") : tr("Suspend") }) { cards.toggleSuspended() }
-                .enabled { cards.selected != nil }
-                .widgetName("card-suspend")
-        }
-        let reset = Shared {
-            Button(tr("Reset…")) { state.cardConfirmation = .reset }
-                .enabled { cards.selected?.state != nil && cards.selected?.state != .new }
-                .widgetName("card-reset")
-        }
-        let delete = Shared {
-            Button(tr("Delete…")) { state.cardConfirmation = .delete }
-                .cssClass("destructive-action")
-                .enabled { cards.selected != nil }
-                .visible { browser.isImportedDeck }
-                .widgetName("card-delete")
-        }
+        let edit = Shared { CardActionButton(action: .edit, name: "card-edit") }
+        let suspend = Shared { CardActionButton(action: .suspend, name: "card-suspend") }
+        let reset = Shared { CardActionButton(action: .reset, name: "card-reset") }
+        let delete = Shared { CardActionButton(action: .delete, name: "card-delete") }
         // The Leeches filter: cards of 8 lapses or more, to edit, suspend or reset.
         let leeches = Shared {
             Toggle(tr("Leeches"), isOn: $browser.showsLeechesOnly)
@@ -148,7 +130,9 @@ struct CardRows<Row: View>: View {
 
     var body: some View {
         @Bindable var browser = browser
-        List({ browser.visible }, id: \.self, selection: $browser.selected, row: row)
+        List({ browser.visible }, id: \.self, selection: $browser.selected) { row in
+            self.row(row).cardActionsMenu(for: row, in: browser)
+        }
             .onKeyPress(phase: .capture) { key in
                 guard key.isReturn, !key.hasModifiers, browser.selected != nil else { return false }
                 cards.beginEdit()

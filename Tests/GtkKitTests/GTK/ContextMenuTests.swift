@@ -25,17 +25,45 @@ extension GTKTests {
             try activate(root)
             let probe = InputProbe(on: root)
             defer { probe.detach() }
-            try click(button: 1, on: row, in: window)
+            try click(button: 1, on: row)
             pump(until: { probe.buttonReleases == 1 }, "the window had the left-click")
             nextTurn()
             #expect(!isMapped(widgetNamedAnywhere("menu-edit")), "control: a left-click opens no menu")
             // (The menu takes the pointer as it opens: the release goes to it, not the window.)
-            try click(button: 3, on: row, in: window)
+            try click(button: 3, on: row)
             pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "the right-click opened the menu")
             #expect(isMapped(widgetNamedAnywhere("menu-delete")), "with every item")
             gtkkit_emit(try #require(widgetNamedAnywhere("menu-edit")), "clicked")
             #expect(edits == 1, "the item's action ran")
             pump(until: { !isMapped(widgetNamedAnywhere("menu-edit")) }, "and the menu closed")
+        }
+
+        @Test("onOpen runs each time the menu is asked for, before its items are built and shown")
+        func onOpenRunsFirst() throws {
+            var opened = 0
+            var openedWhenBuilt: [Int] = []
+            let window = showWindow {
+                Button("a card") {}.widgetName("row")
+                    .contextMenu(onOpen: { opened += 1 }) {
+                        Button("Edit") {}.widgetName("menu-edit")
+                            .onAppear { openedWhenBuilt.append(opened) }
+                    }
+            }
+            defer { window.close() }
+            let row = try #require(widgetNamed("row", in: window))
+            try activate(typed(window.gtkWindow))
+            #expect(gtk_widget_grab_focus(row) != 0)
+            nextTurn()
+            #expect(opened == 0, "control: nothing runs until the menu is asked for")
+            WindowManager.run("xdotool", ["key", "shift+F10"])
+            pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "Shift+F10 opened the menu")
+            #expect(openedWhenBuilt == [1], "onOpen ran before the item was shown")
+            WindowManager.run("xdotool", ["key", "Escape"])
+            pump(until: { !isMapped(widgetNamedAnywhere("menu-edit")) }, "Escape closed it")
+            pump(until: { gtk_widget_has_focus(row) != 0 }, "the focus is back on the view")
+            WindowManager.run("xdotool", ["key", "Menu"])
+            pump(until: { opened == 2 }, "onOpen ran again for the second opening")
+            pump(until: { isMapped(widgetNamedAnywhere("menu-edit")) }, "the Menu key opened it")
         }
 
         @Test("Shift+F10 and the Menu key open the menu while the focus is in the view")
@@ -77,24 +105,9 @@ extension GTKTests {
             try activate(root)
             let probe = InputProbe(on: root)
             defer { probe.detach() }
-            try click(button: 1, on: try #require(widgetNamed("next", in: next)), in: next)
+            try click(button: 1, on: try #require(widgetNamed("next", in: next)))
             pump(until: { probe.buttonReleases == 1 }, "the next window has the click")
         }
     }
 }
 
-/// Clicks mouse `button` in the middle of `widget` through the X server.
-@MainActor
-private func click(button: Int, on widget: UnsafeMutablePointer<GtkWidget>, in window: Window) throws {
-    let root: UnsafeMutablePointer<GtkWidget> = typed(window.gtkWindow)
-    var x = 0.0, y = 0.0
-    gtk_widget_translate_coordinates(widget, root, Double(gtk_widget_get_width(widget)) / 2,
-                                     Double(gtk_widget_get_height(widget)) / 2, &x, &y)
-    // From the window's coordinates to its surface's (an X window's), past any shadow.
-    var surfaceX = 0.0, surfaceY = 0.0
-    gtk_native_get_surface_transform(OpaquePointer(root), &surfaceX, &surfaceY)
-    let title = String(cString: gtk_window_get_title(typed(root)))
-    let id = try #require(WindowManager.windowID(title: title))
-    WindowManager.run("xdotool", ["mousemove", "--window", "\(id)", "\(Int(x + surfaceX))", "\(Int(y + surfaceY))",
-                                  "click", "\(button)"])
-}
