@@ -119,6 +119,47 @@ struct SyncPageTests {
         #expect(app.models.syncing.lastResult?.contains("also changed") == false, "\(app.models.syncing.lastResult ?? "")")
     }
 
+    @Test("a word the laptop adds reaches this window by itself: the deck list, the deck in use and the card browser show it; a word added here is sent")
+    func ownWordsLive() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 900)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        app.models.syncing.choose(folder.path)
+        let home = app.folder.appendingPathComponent("laptop")
+        let laptop = try Laptop(folder: folder, home: home)
+        let laptopDecks = DeckCatalog(bundledFolder: nil, importedFolder: home.appendingPathComponent("decks"))
+        func laptopAdds(_ word: String, _ reading: String, _ meaning: String) throws {
+            try laptopDecks.add(Challenge(question: word, reading: reading, answer: meaning)) { changes throws(DeckError) in
+                do { try laptop.sync.record(changes) } catch { throw DeckError(problems: [DeckProblem(file: "sync", message: "\(error)")]) }
+            }
+            _ = try laptop.sync.send(scheduler: FSRSScheduler(desiredRetention: 0.9, fuzz: false))
+        }
+        let decks = app.models.decks
+        #expect(!decks.entries.contains { $0.id == DeckCatalog.ownWordsID })
+        try laptopAdds("猫", "ねこ", "cat")
+        // Nobody pressed Sync Now: the folder is watched, and My Words is made here.
+        pump(until: { decks.entries.contains { $0.id == DeckCatalog.ownWordsID } }, timeout: .seconds(15), "My Words listed")
+        decks.select(DeckCatalog.ownWordsID)
+        pump(until: { decks.inUse.deck.cards.map(\.question) == ["猫"] }, "My Words in use")
+        app.models.cards.open()
+        pump(until: { app.models.cards.browser.cards.map(\.card.question) == ["猫"] }, "the browser shows it")
+        try laptopAdds("犬", "いぬ", "dog")
+        pump(until: { decks.inUse.deck.cards.map(\.question) == ["猫", "犬"] }, timeout: .seconds(15), "the deck in use has the new word")
+        pump(until: { app.models.cards.browser.cards.map(\.card.question) == ["猫", "犬"] }, "the browser shows the new word")
+        // A word added here goes to this computer's log.
+        try decks.add(Challenge(question: "鳥", reading: "とり", answer: "bird"), to: DeckCatalog.ownWordsID)
+        let log = folder.appendingPathComponent("devices/\(try #require(app.models.syncing.device))/log")
+        pump(until: {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: log.path)) ?? []
+            return files.contains { name in
+                (try? String(contentsOf: log.appendingPathComponent(name), encoding: .utf8))?.contains(#""kind":"word","deck":"my-words","word":"鳥""#) == true
+            }
+        }, "our word sent to our log")
+    }
+
     @Test("a merge asked for during a session waits for its end; the answers are never changed under the learner's hands")
     func waitsForTheSession() throws {
         let app = try AppHarness(registered: true)
