@@ -21,6 +21,11 @@ extension DeckCatalog {
         /// hold; a deck whose file cannot be read), each naming the deck file and card.
         /// They stay in the store and are tried again at the next apply.
         public var problems: [DeckProblem] = []
+
+        public init(changedDecks: [String] = [], problems: [DeckProblem] = []) {
+            self.changedDecks = changedDecks
+            self.problems = problems
+        }
     }
 
     /// Applies `cards` (the folder's `word` and `field` registers,
@@ -66,6 +71,9 @@ extension DeckCatalog {
                     if let index { deck.cards.remove(at: index) }
                     continue
                 }
+                // The card as the deck has it already (most words, at each start): not
+                // read and checked again, which costs more than writing it out.
+                if let index, DeckFile.encodeCard(deck.cards[index]) == json { continue }
                 switch DeckFile.decodeCard(json, question: card.question) {
                 case .success(let synced):
                     if let index { deck.cards[index] = synced } else { deck.cards.append(synced) }
