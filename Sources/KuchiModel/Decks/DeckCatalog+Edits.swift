@@ -58,7 +58,9 @@ extension DeckCatalog {
             throw refusal(id, tr("has no card {word}", ["word": question]))
         }
         var overrides = try overrides(id: id)
-        let changes = Self.fieldChanges(of: overrides.cards[question].map { $0.applied(to: original) } ?? original, reading: reading, answer: answer, deck: id)
+        // Compared with the card as it shows now, the learner's earlier edit on it.
+        let shown = overrides.cards[question].map { $0.applied(to: original) } ?? original
+        let changes = Self.fieldChanges(of: shown, reading: reading, answer: answer, deck: id)
         let edit = CardOverrides.Edit(
             reading: reading == original.reading ? nil : reading, answer: answer == original.answer ? nil : answer)
         overrides.cards[question] = edit == CardOverrides.Edit() ? nil : edit
