@@ -119,6 +119,72 @@ struct SyncPageTests {
         #expect(app.models.syncing.lastResult?.contains("also changed") == false, "\(app.models.syncing.lastResult ?? "")")
     }
 
+    @Test("a word the laptop adds reaches this window by itself: the deck list, the deck in use and the card browser show it; a word added here is sent")
+    func ownWordsLive() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 900)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        app.models.syncing.choose(folder.path)
+        let home = app.folder.appendingPathComponent("laptop")
+        let laptop = try Laptop(folder: folder, home: home)
+        let laptopDecks = DeckCatalog(bundledFolder: nil, importedFolder: home.appendingPathComponent("decks"))
+        func laptopAdds(_ word: String, _ reading: String, _ meaning: String) throws {
+            try laptopDecks.add(Challenge(question: word, reading: reading, answer: meaning)) { changes throws(DeckError) in
+                do { try laptop.sync.record(changes) } catch { throw DeckError(problems: [DeckProblem(file: "sync", message: "\(error)")]) }
+            }
+            _ = try laptop.sync.send(scheduler: FSRSScheduler(desiredRetention: 0.9, fuzz: false))
+        }
+        let decks = app.models.decks
+        #expect(!decks.entries.contains { $0.id == DeckCatalog.ownWordsID })
+        try laptopAdds("猫", "ねこ", "cat")
+        // Nobody pressed Sync Now: the folder is watched, and My Words is made here.
+        pump(until: { decks.entries.contains { $0.id == DeckCatalog.ownWordsID } }, timeout: .seconds(15), "My Words listed")
+        decks.select(DeckCatalog.ownWordsID)
+        pump(until: { decks.inUse.deck.cards.map(\.question) == ["猫"] }, "My Words in use")
+        app.models.cards.open()
+        pump(until: { app.models.cards.browser.cards.map(\.card.question) == ["猫"] }, "the browser shows it")
+        try laptopAdds("犬", "いぬ", "dog")
+        pump(until: { decks.inUse.deck.cards.map(\.question) == ["猫", "犬"] }, timeout: .seconds(15), "the deck in use has the new word")
+        pump(until: { app.models.cards.browser.cards.map(\.card.question) == ["猫", "犬"] }, "the browser shows the new word")
+        // A word added here, and a meaning edited in the browser, go to this computer's log.
+        try decks.add(Challenge(question: "鳥", reading: "とり", answer: "bird"), to: DeckCatalog.ownWordsID)
+        let log = folder.appendingPathComponent("devices/\(try #require(app.models.syncing.device))/log")
+        pump(until: { logText(log).contains(#""kind":"word","deck":"my-words","word":"鳥""#) }, "our word sent to our log")
+        let shelf = app.models.cards
+        shelf.browser.selected = shelf.browser.cards.firstIndex { $0.card.question == "猫" }
+        shelf.beginEdit()
+        shelf.draftMeaning = "kitty"
+        shelf.saveEdit()
+        #expect(decks.inUse.deck.cards.first { $0.question == "猫" }?.answer == "kitty")
+        pump(until: { logText(log).contains(#""kind":"field","deck":"my-words","word":"猫","field":"meaning","value":"kitty""#) },
+             "our edit sent to our log")
+    }
+
+    @Test("a word added while sync is off waits in the database, and is sent when a folder is chosen")
+    func wordAddedWhileOffIsSentLater() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        try app.models.decks.add(Challenge(question: "鳥", reading: "とり", answer: "bird"), to: DeckCatalog.ownWordsID)
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        app.models.syncing.choose(folder.path)
+        let log = folder.appendingPathComponent("devices/\(try #require(app.models.syncing.device))/log")
+        pump(until: { logText(log).contains(#""kind":"word","deck":"my-words","word":"鳥""#) }, "the word sent once sync is on")
+        // The first merge applied the folder's words to My Words: the word is still there, as added.
+        #expect(try app.models.decks.catalog.load(id: DeckCatalog.ownWordsID).cards.map(\.answer) == ["bird"])
+    }
+
+    /// Every line of the log files in `log`, together.
+    private func logText(_ log: URL) -> String {
+        ((try? FileManager.default.contentsOfDirectory(atPath: log.path)) ?? []).sorted()
+            .compactMap { try? String(contentsOf: log.appendingPathComponent($0), encoding: .utf8) }.joined()
+    }
+
     @Test("a merge asked for during a session waits for its end; the answers are never changed under the learner's hands")
     func waitsForTheSession() throws {
         let app = try AppHarness(registered: true)

@@ -7,6 +7,10 @@ the append: that is Kuchi killed after its database commit and before its file a
 and the next `kuchi --sync` must append what is missing. Then both computers hold both
 computers' reviews, and `--export-reviews` writes the same log on both (card_id is the
 deck and word's, not a row number).
+
+A word a dictionary app adds on the laptop (AnkiConnect's addNote, the window running)
+is in the folder as soon as it is added, and `kuchi --sync` on the desktop puts it in the
+desktop's My Words.
 """
 
 import json
@@ -17,7 +21,8 @@ import subprocess
 import tempfile
 import unittest
 
-from kuchi_app import KuchiApp
+from kuchi_app import KuchiApp, read_json, wait_until
+from test_ankiconnect import Client, free_port, listening
 
 
 class SyncCommand(unittest.TestCase):
@@ -90,6 +95,42 @@ class SyncCommand(unittest.TestCase):
                 exports.append(log.read())
         self.assertEqual(exports[0], exports[1])
         self.assertEqual(len(exports[0].splitlines()), 4, exports[0])
+
+    def folder_text(self, folder):
+        """Every log line of `folder`, together."""
+        text = ""
+        for root, _, files in os.walk(folder):
+            for name in files:
+                if name.endswith(".jsonl"):
+                    with open(os.path.join(root, name), encoding="utf-8") as log:
+                        text += log.read()
+        return text
+
+    def test_a_word_added_on_the_laptop_reaches_the_desktops_my_words(self):
+        desktop, laptop = self.computers
+        port = free_port()
+        with open(os.path.join(laptop.config, "settings.json"), "w") as settings:
+            json.dump({"syncFolder": self.folders[1], "ankiConnect": {"enabled": True, "port": port, "apiKey": None}},
+                      settings)
+        self.assertEqual(self.run_kuchi(desktop, "--sync")[0], 0)
+        note = {"deckName": "My Words", "modelName": "Kuchi",
+                "fields": {"Word": "猫舌[ねこじた]", "Reading": "", "Meaning": "being unable to eat hot food",
+                           "Sentence": "", "Sentence Meaning": "", "Audio": "", "Picture": "", "Notes": ""},
+                "tags": ["yomitan"], "options": {"allowDuplicate": False, "duplicateScope": "collection"}}
+        with KuchiApp(home=laptop.home):
+            wait_until(lambda: listening(port), 10, "Kuchi to listen")
+            self.assertIsInstance(Client(port).call("addNote", {"note": note}), int)
+            # Sent as it is added: no --sync on the laptop.
+            wait_until(lambda: '"kind":"word","deck":"my-words","word":"猫舌"' in self.folder_text(self.folders[1]),
+                       10, "the word in the laptop's log")
+        # Positive control: before the copy, the desktop has no My Words.
+        self.assertFalse(os.path.exists(os.path.join(desktop.data, "decks", "my-words.json")))
+        self.copy(self.folders[1], self.folders[0])
+        status, _, err = self.run_kuchi(desktop, "--sync")
+        self.assertEqual((status, err), (0, ""))
+        deck = read_json(os.path.join(desktop.data, "decks", "my-words.json"))
+        self.assertEqual([(card["question"], card["reading"], card["answer"]) for card in deck["cards"]],
+                         [("猫舌", "ねこじた", "being unable to eat hot food")])
 
     def test_no_folder_set_or_a_database_in_a_synced_folder_is_refused_with_the_reason(self):
         desktop = self.computers[0]

@@ -62,6 +62,10 @@ if CommandLine.arguments.contains("--sync") {
     try SyncBench.table().print()
     exit(0)
 }
+if CommandLine.arguments.contains("--sync-words") {
+    try SyncWordsBench.table().print()
+    exit(0)
+}
 if CommandLine.arguments.contains("--zip-bomb") {
     try ZipBombBench.table().print()
     exit(0)

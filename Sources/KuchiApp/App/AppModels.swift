@@ -82,7 +82,12 @@ struct AppModels {
         let syncing = Syncing(
             users: users, planner: planner, state: state,
             databasePath: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
-            dataDirectory: storage.location.dataDirectory, isSessionUnderway: isSessionUnderway)
+            dataDirectory: storage.location.dataDirectory, catalog: catalog, isSessionUnderway: isSessionUnderway,
+            decksChanged: { ids in
+                decks.changedElsewhere(ids)
+                cards.changedElsewhere()
+            })
+        decks.recordCardChanges = { changes, id throws(DeckError) in try syncing.record(changes, deck: id) }
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
             decks: decks, imports: imports, state: state, speaker: speaker, handwriting: handwriting,

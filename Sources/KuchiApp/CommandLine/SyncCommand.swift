@@ -7,7 +7,9 @@ import Glibc
 /// `kuchi --sync`: merges the sync folder set in settings.json (`"syncFolder"`) once,
 /// without a window, and prints one line ("synced: 5 new reviews from 1 other
 /// device"); damaged lines it skipped are listed on standard error, each naming its
-/// file and line. Exits 1 with the reason, naming the folder, when it cannot sync.
+/// file and line. The folder's words and card edits are applied to every deck
+/// (``KuchiModel/DeckCatalog/applySyncedCards(_:)``); one that cannot be is listed on
+/// standard error too. Exits 1 with the reason, naming the folder, when it cannot sync.
 enum SyncCommand {
     @MainActor
     static func run(storage: UserStore, databaseName: String) -> Int32 {
@@ -34,6 +36,12 @@ enum SyncCommand {
             let sync = try SyncFolder(folder: folder, dataDirectory: storage.location.dataDirectory, store: store)
             let report = try sync.merge(settings: settings, scheduler: StudyPlanner.scheduler(settings, fuzz: false))
             for problem in report.problems { printError(PrintableText.escaping(problem.description)) }
+            let catalog = DeckCatalog(
+                bundledFolder: DataLocator.decksDirectory,
+                importedFolder: storage.location.dataDirectory.appendingPathComponent("decks"))
+            for problem in catalog.applySyncedCards(try sync.syncedCards()).problems {
+                printError(PrintableText.escaping(problem.description))
+            }
             if let updated = report.settings {
                 do {
                     try storage.saveSettings(updated)

@@ -66,6 +66,12 @@ final class CardShelf {
         state.screen = .cards
     }
 
+    /// Shows the decks again once a sync merge changed some (the deck in use is read
+    /// again first, by ``DeckChooser/changedElsewhere(_:)``), if the browser was built.
+    func changedElsewhere() {
+        if isPrepared { show() }
+    }
+
     /// Shows the deck in use, or every deck in Kuchi's order with the deck in use as
     /// the practice has it (loaded, with the learner's edits). A deck that cannot be
     /// read is left out and named in a toast.
@@ -126,7 +132,7 @@ final class CardShelf {
     func saveEdit() {
         guard let card = selected?.card, let deck = selectedDeck, let id = deck.catalogID else { return }
         changeDeck(deck, title: tr("Could not save the edit of {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
-            try decks.catalog.edit(question: card.question, reading: draftReading, answer: draftMeaning, deck: id)
+            try decks.edit(question: card.question, reading: draftReading, answer: draftMeaning, deck: id)
         }
         state.isEditingCard = false
     }
@@ -170,7 +176,7 @@ final class CardShelf {
         state.cardConfirmation = nil
         guard let card = selected?.card, let deck = selectedDeck, let id = deck.catalogID, deck.isImported else { return }
         changeDeck(deck, title: tr("Could not delete {word}", ["word": card.question])) { () throws(DeckError) -> Deck in
-            try decks.catalog.delete(question: card.question, deck: id)
+            try decks.delete(question: card.question, deck: id)
         }
         // Its history goes with it, so a word of the same name imported later starts new.
         try? planner.resetProgress(question: card.question, deck: deck.key)

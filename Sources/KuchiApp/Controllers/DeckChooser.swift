@@ -37,6 +37,11 @@ final class DeckChooser {
     /// How many background loads have come back to the main actor, used or dropped
     /// (tests wait on it rather than on time).
     @ObservationIgnored private(set) var finishedLoads = 0
+    /// Notes a change of a deck's cards (the catalog's `recording`) for sync before the
+    /// deck is written: ``Syncing/record(_:deck:)``, set once both are made.
+    @ObservationIgnored var recordCardChanges: @MainActor (_ changes: [SyncEvent.Body], _ deck: String) throws(DeckError) -> Void = {
+        _, _ throws(DeckError) in
+    }
 
     /// How many of a deck's problems the window lists (here, for an import, in the card
     /// browser); `--check-deck` lists them all.
@@ -219,16 +224,53 @@ final class DeckChooser {
         use(deck, id: inUse.catalogID)
     }
 
-    /// Adds `card` to the learner's deck `id` (``KuchiModel/DeckCatalog/add(_:to:)``:
+    /// Adds `card` to the learner's deck `id` (``KuchiModel/DeckCatalog/add(_:to:recording:)``:
     /// "My Words" is made with its first word), for "Add a Word" and for dictionary apps:
     /// the list of decks follows, and the deck in use, if it is that one, has the card at
     /// once (new in its schedule). Returns the deck's name.
     @discardableResult
     func add(_ card: Challenge, to id: String) throws(DeckError) -> String {
-        let deck = try catalog.add(card, to: id)
+        let deck = try catalog.add(card, to: id) { changes throws(DeckError) in try recordCardChanges(changes, id) }
+        changed(deck, id: id)
+        return deck.name
+    }
+
+    /// Edits the card `question` of the deck `id` (``KuchiModel/DeckCatalog/edit(question:reading:answer:deck:recording:)``),
+    /// noting the change for sync; returns the deck as it now loads.
+    func edit(question: String, reading: String, answer: String, deck id: String) throws(DeckError) -> Deck {
+        try catalog.edit(question: question, reading: reading, answer: answer, deck: id) { changes throws(DeckError) in
+            try recordCardChanges(changes, id)
+        }
+    }
+
+    /// Deletes the card `question` of the imported deck `id`
+    /// (``KuchiModel/DeckCatalog/delete(question:deck:recording:)``), noting the deletion
+    /// for sync; returns the deck as it now loads.
+    func delete(question: String, deck id: String) throws(DeckError) -> Deck {
+        try catalog.delete(question: question, deck: id) { changes throws(DeckError) in try recordCardChanges(changes, id) }
+    }
+
+    /// The decks `ids` changed on another computer (a sync merge applied them): the
+    /// list of decks follows, and the deck in use, if it is one of them, is read again.
+    /// Only between sessions: a merge never runs while one is under way.
+    func changedElsewhere(_ ids: [String]) {
+        guard let id = inUse.catalogID, ids.contains(id) else {
+            entries = catalog.entries()
+            return
+        }
+        do throws(DeckError) {
+            changed(try catalog.load(id: id), id: id)
+        } catch {
+            entries = catalog.entries()
+            state.problems.append(Self.message(for: error, file: "\(id).json"))
+        }
+    }
+
+    /// The deck `id` is now `deck` (a word added here or elsewhere): the one place the
+    /// list of decks and the deck in use follow a change of a deck's cards.
+    private func changed(_ deck: Deck, id: String) {
         entries = catalog.entries()
         if inUse.catalogID == id { use(deck, id: id) }
-        return deck.name
     }
 
     /// Lists the decks again, one having just been imported, and uses the deck `id`.

@@ -33,7 +33,7 @@ final class DictionaryApps {
             settings: { [unowned users] in (users.settings.ankiConnect, users.settings.ankiConnectOrigins) },
             add: { [unowned decks] card, id throws(DeckError) in try decks.add(card, to: id) },
             edit: { [unowned decks] question, reading, answer, id throws(DeckError) in
-                let deck = try decks.catalog.edit(question: question, reading: reading, answer: answer, deck: id)
+                let deck = try decks.edit(question: question, reading: reading, answer: answer, deck: id)
                 if decks.inUse.catalogID == id { decks.replaceCurrent(with: deck) }
             },
             browse: { [unowned cards, unowned decks] notes, edit in

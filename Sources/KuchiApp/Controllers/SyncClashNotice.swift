@@ -33,7 +33,7 @@ extension SyncClash {
             default: tr("A setting")
             }
         case .suspension(let card): tr("Suspending {word}", ["word": card.question])
-        case .field(let card, _): tr("The card {word}", ["word": card.question])
+        case .field(let card, _), .word(let card): tr("The card {word}", ["word": card.question])
         }
     }
 }

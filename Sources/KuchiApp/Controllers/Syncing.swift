@@ -9,6 +9,13 @@ import Observation
 /// or a Learn round is under way (a merge that comes then waits for its end); what the
 /// learner does here (answers, undos, suspensions, synced settings) is sent as it is
 /// saved. The merge has a connection of its own to the review database.
+///
+/// The learner's own words and card edits: each change of a deck's cards is noted for
+/// sync before its file is written (``record(_:deck:)``, which ``DeckChooser`` hands the
+/// catalog), and after each merge the folder's words and fields are applied to the
+/// decks (``KuchiModel/DeckCatalog/applySyncedCards(_:)``: every deck at the first merge
+/// after the folder opens, which also writes an edit Kuchi was killed before writing;
+/// then the decks the merge changed), and the decks changed are shown again.
 @MainActor @Observable
 final class Syncing {
     /// Whether the folder chooser is open.
@@ -25,6 +32,12 @@ final class Syncing {
     @ObservationIgnored private let databasePath: String
     @ObservationIgnored private let dataDirectory: URL
     @ObservationIgnored private let isSessionUnderway: @MainActor () -> Bool
+    @ObservationIgnored private let catalog: DeckCatalog
+    /// Shows the decks (ids) a merge changed: the deck list, the deck in use, the card browser.
+    @ObservationIgnored private let decksChanged: @MainActor ([String]) -> Void
+    /// Whether every deck's synced cards are applied at the next merge (the first
+    /// after the folder opened).
+    @ObservationIgnored private var appliesEveryDeck = true
     @ObservationIgnored private var sync: SyncFolder?
     @ObservationIgnored private var monitor: FolderMonitor?
     @ObservationIgnored private var mergeWaits = false
@@ -34,8 +47,11 @@ final class Syncing {
 
     init(
         users: UserManager, planner: StudyPlanner, state: AppState, databasePath: String, dataDirectory: URL,
-        isSessionUnderway: @escaping @MainActor () -> Bool
+        catalog: DeckCatalog, isSessionUnderway: @escaping @MainActor () -> Bool,
+        decksChanged: @escaping @MainActor ([String]) -> Void = { _ in }
     ) {
+        self.catalog = catalog
+        self.decksChanged = decksChanged
         self.users = users
         self.planner = planner
         self.state = state
@@ -125,6 +141,7 @@ final class Syncing {
                 if report.clashes.isEmpty { state.toaster.show(tr("Your settings changed on another computer")) }
             }
             if report.newReviews + report.retractions + report.suspensions > 0 { planner.reviewsChangedElsewhere() }
+            let applied = try applySyncedCards(sync, report: report)
             if report.replacedDevice != nil {
                 state.toaster.show(tr("This computer is a copy of another one: it syncs as a new device"))
             }
@@ -134,7 +151,8 @@ final class Syncing {
                 state.toaster.show(clash.sentence(), button: tr("Details")) { [state] in state.homePage = .settings }
             }
             lastResult = ([tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])]
-                + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)).joined(separator: "\n")
+                + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)
+                + applied.problems.prefix(1).map(\.description)).joined(separator: "\n")
             devices = (try? sync.devices()) ?? devices
             device = sync.device
         } catch {
@@ -143,8 +161,58 @@ final class Syncing {
         watchFolders()
     }
 
+    /// Applies the folder's words and card fields to the decks (all of them at the first
+    /// merge, then those `report` names) and shows the decks changed.
+    private func applySyncedCards(_ sync: SyncFolder, report: SyncReport) throws(SyncError) -> DeckCatalog.SyncedCardsResult {
+        var cards = try sync.syncedCards()
+        if !appliesEveryDeck {
+            let changed = Set(report.cardDecks)
+            cards.words = cards.words.filter { changed.contains($0.key.deck) }
+            cards.fields = cards.fields.filter { changed.contains($0.key.deck) }
+        }
+        appliesEveryDeck = false
+        let applied = catalog.applySyncedCards(cards)
+        if !applied.changedDecks.isEmpty { decksChanged(applied.changedDecks) }
+        return applied
+    }
+
+    /// Notes the learner's `changes` to the cards of the deck `id` for sync, before the
+    /// deck's file is written (``KuchiModel/DeckCatalog/applySyncedCards(_:)`` says why
+    /// in that order), and sends them; with sync off they wait in the database's outbox.
+    /// A change that cannot be noted is refused, naming the deck, and nothing is written.
+    func record(_ changes: [SyncEvent.Body], deck id: String) throws(DeckError) {
+        guard !changes.isEmpty else { return }
+        let reason: String
+        if let sync {
+            do throws(SyncError) {
+                try sync.record(changes)
+                // Sent at once, as an answer is; the deck file is written next.
+                send()
+                return
+            } catch {
+                reason = error.description
+            }
+        } else {
+            do throws(ReviewStoreError) {
+                let device: String
+                do {
+                    device = try SyncDevice.id(in: dataDirectory)
+                } catch {
+                    throw ReviewStoreError(path: databasePath, kind: .other(error.description))
+                }
+                try ReviewStore(path: databasePath).recordCardChanges(changes, device: device, now: Date())
+                return
+            } catch {
+                reason = error.description
+            }
+        }
+        throw DeckError(problems: [DeckProblem(
+            file: "\(id).json", message: tr("your change could not be noted for sync: {reason}", ["reason": reason]))])
+    }
+
     private func open(_ path: String?) {
         sync = nil
+        appliesEveryDeck = true
         device = nil
         monitor = nil
         devices = []

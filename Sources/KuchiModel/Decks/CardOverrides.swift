@@ -8,7 +8,7 @@ import Glibc
 /// deck and are applied whenever it loads (``DeckCatalog/load(id:)``).
 ///
 /// An imported deck is the learner's copy already: its edits are written into its
-/// file instead (``DeckCatalog/edit(question:reading:answer:deck:)``).
+/// file instead (``DeckCatalog/edit(question:reading:answer:deck:recording:)``).
 ///
 /// On disk, one JSON file per deck in the data folder's `overrides/`:
 /// `{"format": 1, "cards": {"食べる": {"reading": "たべる", "answer": "to eat"}}}`;
@@ -112,7 +112,7 @@ extension CardOverrides.Edit {
     }
 
     /// Why this edit of the card `question` cannot be made, or nil: the one rule for the
-    /// editor (``DeckCatalog/edit(question:reading:answer:deck:)``) and for the edits
+    /// editor (``DeckCatalog/edit(question:reading:answer:deck:recording:)``) and for the edits
     /// file when it loads. A meaning must not be blank, a reading must be kana (or none),
     /// and both must be text a card can show (``TextCost``).
     func problem(question: String, limits: DeckLimits = .standard) -> String? {

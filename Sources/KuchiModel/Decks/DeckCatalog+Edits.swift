@@ -31,7 +31,14 @@ extension DeckCatalog {
     /// Changes the reading and the meaning of the card `question` of the deck `id`,
     /// keeping the change across relaunches and deck updates; returns the deck as it
     /// now loads.
-    public func edit(question: String, reading: String, answer: String, deck id: String) throws(DeckError) -> Deck {
+    ///
+    /// `recording` gets the fields changed (``SyncEvent/Body/cardField(card:field:value:)``,
+    /// one per field) once the edit passed its checks and before anything is written:
+    /// sync notes them there (``SyncFolder/record(_:)``); an error it throws stops the edit.
+    public func edit(
+        question: String, reading: String, answer: String, deck id: String,
+        recording: (_ changes: [SyncEvent.Body]) throws(DeckError) -> Void = { _ throws(DeckError) in }
+    ) throws(DeckError) -> Deck {
         let reading = reading.trimmingWhitespace()
         let answer = answer.trimmingWhitespace()
         if let problem = CardOverrides.Edit(reading: reading, answer: answer).problem(question: question) {
@@ -42,14 +49,18 @@ extension DeckCatalog {
             guard let index = deck.cards.firstIndex(where: { $0.question == question }) else {
                 throw refusal(id, tr("has no card {word}", ["word": question]))
             }
+            let changes = Self.fieldChanges(of: deck.cards[index], reading: reading, answer: answer, deck: id)
             deck.cards[index] = deck.cards[index].edited(reading: reading, answer: answer)
-            return try write(deck, id: id)
+            return try write(deck, id: id) { () throws(DeckError) in try recording(changes) }
         }
         let shipped = try loadAsShipped(id: id)
         guard let original = shipped.cards.first(where: { $0.question == question }) else {
             throw refusal(id, tr("has no card {word}", ["word": question]))
         }
         var overrides = try overrides(id: id)
+        // Compared with the card as it shows now, the learner's earlier edit on it.
+        let shown = overrides.cards[question].map { $0.applied(to: original) } ?? original
+        let changes = Self.fieldChanges(of: shown, reading: reading, answer: answer, deck: id)
         let edit = CardOverrides.Edit(
             reading: reading == original.reading ? nil : reading, answer: answer == original.answer ? nil : answer)
         overrides.cards[question] = edit == CardOverrides.Edit() ? nil : edit
@@ -57,6 +68,7 @@ extension DeckCatalog {
         // left out, as when the deck loads; it does not stop this one.
         let deck = overrides.applied(to: shipped, file: "\(id).json").deck
         try check(deck, id: id)
+        try recording(changes)
         do {
             try overrides.save(to: overridesFile(id: id))
         } catch {
@@ -67,19 +79,38 @@ extension DeckCatalog {
 
     /// Deletes the card `question` from the imported deck `id`; returns the deck as it
     /// now loads. A bundled deck's cards cannot be deleted (suspend them instead).
-    public func delete(question: String, deck id: String) throws(DeckError) -> Deck {
+    /// `recording` gets the deletion (``SyncEvent/Body/word(card:json:)`` without a card)
+    /// before the file is written, as for ``edit(question:reading:answer:deck:recording:)``.
+    public func delete(
+        question: String, deck id: String,
+        recording: (_ changes: [SyncEvent.Body]) throws(DeckError) -> Void = { _ throws(DeckError) in }
+    ) throws(DeckError) -> Deck {
         guard isImported(id: id) else { throw refusal(id, tr("is not an imported deck: its cards cannot be deleted")) }
         var deck = try loadAsShipped(id: id)
         guard let index = deck.cards.firstIndex(where: { $0.question == question }) else {
             throw refusal(id, tr("has no card {word}", ["word": question]))
         }
         deck.cards.remove(at: index)
-        return try write(deck, id: id)
+        return try write(deck, id: id) { () throws(DeckError) in
+            try recording([.word(card: CardID(deck: id, question: question), json: nil)])
+        }
     }
 
-    /// Writes `deck` as the imported deck `id`, once it loads as a deck should.
-    func write(_ deck: Deck, id: String) throws(DeckError) -> Deck {
+    /// The `field` events of changing `card` of the deck `id` to `reading` and `answer`:
+    /// one per field that differs.
+    static func fieldChanges(of card: Challenge, reading: String, answer: String, deck id: String) -> [SyncEvent.Body] {
+        let id = CardID(deck: id, question: card.question)
+        return (card.reading == reading ? [] : [.cardField(card: id, field: SyncCardField.reading, value: reading)])
+            + (card.answer == answer ? [] : [.cardField(card: id, field: SyncCardField.meaning, value: answer)])
+    }
+
+    /// Writes `deck` as the imported deck `id`, once it loads as a deck should;
+    /// `beforeWriting` runs between the check and the write.
+    func write(
+        _ deck: Deck, id: String, beforeWriting: () throws(DeckError) -> Void = { () throws(DeckError) in }
+    ) throws(DeckError) -> Deck {
         let data = try check(deck, id: id)
+        try beforeWriting()
         do {
             try AtomicFile.write(data, to: importedFolder.appendingPathComponent("\(id).json"))
         } catch {
@@ -90,7 +121,7 @@ extension DeckCatalog {
 
     /// `deck` as a deck file, checked as a loaded deck is.
     @discardableResult
-    private func check(_ deck: Deck, id: String) throws(DeckError) -> Data {
+    func check(_ deck: Deck, id: String) throws(DeckError) -> Data {
         let data: Data
         do {
             data = try DeckFile.encode(deck)

@@ -26,23 +26,22 @@ extension DeckCatalog {
     }
 
     /// Adds `card` to the deck `id` (one of ``ownDecks()``; "My Words" is made with its
-    /// first card) and returns the deck as it now loads.
+    /// first card) and returns the deck as it now loads. `recording` gets the word
+    /// added (``SyncEvent/Body/word(card:json:)``) once the card passed its checks and
+    /// before the file is written: sync notes it there (``SyncFolder/record(_:)``).
     ///
     /// - Throws: the deck's file and, in words, why: the deck already has the word, the
     ///   card is one a deck could not hold (an empty meaning, a reading not in kana, text
     ///   a card cannot show), the deck is not the learner's, or the file could not be
     ///   written (nothing changed then).
     @discardableResult
-    public func add(_ card: Challenge, to id: String = DeckCatalog.ownWordsID) throws(DeckError) -> Deck {
+    public func add(
+        _ card: Challenge, to id: String = DeckCatalog.ownWordsID,
+        recording: (_ changes: [SyncEvent.Body]) throws(DeckError) -> Void = { _ throws(DeckError) in }
+    ) throws(DeckError) -> Deck {
         var deck: Deck
         if id == Self.ownWordsID, file(id: id) == nil {
-            do {
-                try FileManager.default.createDirectory(
-                    at: importedFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw refusal(id, tr("could not be made: the folder {folder} cannot be made", ["folder": "\(LocalPath(importedFolder))"]))
-            }
-            deck = Deck(name: tr("My Words"), language: "ja", license: "", attribution: "", cards: [])
+            deck = try newOwnWords()
         } else {
             guard isImported(id: id) else {
                 throw refusal(id, tr("is not one of your decks: words go into My Words or a deck you imported"))
@@ -53,7 +52,21 @@ extension DeckCatalog {
             throw refusal(id, tr("already has {word}", ["word": card.question]))
         }
         deck.cards.append(card)
-        return try write(deck, id: id)
+        return try write(deck, id: id) { () throws(DeckError) in
+            try recording([.word(card: CardID(deck: id, question: card.question), json: DeckFile.encodeCard(card))])
+        }
+    }
+
+    /// "My Words" without a card, its folder made: the deck its first word goes into.
+    func newOwnWords() throws(DeckError) -> Deck {
+        do {
+            try FileManager.default.createDirectory(
+                at: importedFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw refusal(
+                Self.ownWordsID, tr("could not be made: the folder {folder} cannot be made", ["folder": "\(LocalPath(importedFolder))"]))
+        }
+        return Deck(name: tr("My Words"), language: "ja", license: "", attribution: "", cards: [])
     }
 
     /// The decks, bundled and imported, with a card for `word` (for "already in JLPT

@@ -7,7 +7,7 @@ import Glibc
 /// the header members first, in the order of the bundled decks, then the cards, so
 /// ``DeckHeader`` finds the name without reading them.
 enum DeckFile {
-    private struct Card: Encodable {
+    struct Card: Encodable {
         let question: String
         let reading: String?
         let romaji: String?
@@ -16,6 +16,28 @@ enum DeckFile {
         let examples: [Example]?
         let audio: String?
         let pitch: [Int]?
+
+        init(_ card: Challenge) {
+            self.init(
+                question: card.question, reading: card.reading.isEmpty ? nil : card.reading,
+                romaji: card.romaji.isEmpty ? nil : card.romaji,
+                answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples,
+                audio: card.audio, pitch: card.pitch.isEmpty ? nil : card.pitch)
+        }
+
+        init(
+            question: String, reading: String?, romaji: String?, answer: String, level: String?, examples: [Example]?,
+            audio: String?, pitch: [Int]?
+        ) {
+            self.question = question
+            self.reading = reading
+            self.romaji = romaji
+            self.answer = answer
+            self.level = level
+            self.examples = examples
+            self.audio = audio
+            self.pitch = pitch
+        }
 
         // A card with neither reading nor romaji (an imported note that has none) says
         // `"reading": null`: a missing reading is a mistake in a deck written by hand.
@@ -39,13 +61,7 @@ enum DeckFile {
     }
 
     static func encode(_ deck: Deck) throws(AtomicFile.WriteError) -> Data {
-        let cards = deck.cards.map { card in
-            Card(
-                question: card.question, reading: card.reading.isEmpty ? nil : card.reading,
-                romaji: card.romaji.isEmpty ? nil : card.romaji,
-                answer: card.answer, level: card.level, examples: card.examples.isEmpty ? nil : card.examples,
-                audio: card.audio, pitch: card.pitch.isEmpty ? nil : card.pitch)
-        }
+        let cards = deck.cards.map(Card.init)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {

@@ -8,6 +8,8 @@ struct StoreMergeResult {
     /// Registers whose value changed: settings (key → JSON value) and card fields.
     var settings: [String: String] = [:]
     var fields: [SyncCardField] = []
+    /// The decks whose words or fields changed: their cards are applied again.
+    var cardDecks = Set<String>()
     var suspensions = 0
     var unknownKinds = 0
     /// Cards whose state was replayed from their reviews.
@@ -69,6 +71,13 @@ extension ReviewStore {
                 if let clash { result.clashes.append(clash.keeping(here: !stored)) }
                 guard stored else { continue }
                 result.fields.append(SyncCardField(card: card, field: field, value: value))
+                result.cardDecks.insert(card.deck)
+            case .word(let card, let json):
+                let clash = try clashWithOwnChange(event, value: json ?? "null", subject: .word(card))
+                let stored = try storeRegister(event)
+                if let clash { result.clashes.append(clash.keeping(here: !stored)) }
+                guard stored else { continue }
+                result.cardDecks.insert(card.deck)
             case .setting(let key, let value):
                 let clash = try clashWithOwnChange(event, value: value, subject: .setting(key: key))
                 let stored = try storeRegister(event)
@@ -285,7 +294,13 @@ struct SyncMergeBatch {
 /// A card's field as the latest edit on any device left it.
 public struct SyncCardField: Sendable, Equatable {
     public var card: CardID
-    /// The field's name, e.g. "meaning" or "reading".
+    /// The field's name: ``reading`` or ``meaning`` (a newer Kuchi may send others,
+    /// which are kept and not applied).
     public var field: String
     public var value: String
+
+    /// The field of a card's reading (kana).
+    public static let reading = "reading"
+    /// The field of a card's meaning (its answer).
+    public static let meaning = "meaning"
 }

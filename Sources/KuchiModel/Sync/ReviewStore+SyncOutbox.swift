@@ -137,6 +137,7 @@ extension ReviewStore {
         switch event.body {
         case .suspension(_, let isSuspended): value = isSuspended ? "true" : "false"
         case .cardField(_, _, let text): value = text
+        case .word(_, let json): value = json ?? "null"
         case .setting(_, let json): value = json
         case .deviceName(let name): value = name
         case .review, .retraction, .unknown: return false

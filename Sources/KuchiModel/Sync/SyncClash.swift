@@ -1,9 +1,9 @@
 import FoundationEssentials
 
-/// One thing changed both here and on another device: a setting, a card's suspension or
-/// a card's field. The register keeps the later change by its hybrid clock stamp, on
-/// every device alike; the window says so ("also changed on laptop at 10:02"), so a
-/// learner whose change here was replaced knows why.
+/// One thing changed both here and on another device: a setting, a card's suspension,
+/// a card's field or a word of the learner's own decks. The register keeps the later
+/// change by its hybrid clock stamp, on every device alike; the window says so ("also
+/// changed on laptop at 10:02"), so a learner whose change here was replaced knows why.
 ///
 /// A merge reports a clash when another device's value for a register differs from the
 /// one this device wrote last, whichever of the two is kept.
@@ -16,6 +16,8 @@ public struct SyncClash: Sendable, Equatable {
         case suspension(CardID)
         /// One field of a card.
         case field(CardID, field: String)
+        /// A word of the learner's own decks: added, changed or deleted.
+        case word(CardID)
     }
 
     public var subject: Subject

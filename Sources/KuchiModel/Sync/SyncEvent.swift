@@ -29,6 +29,10 @@ public struct SyncEvent: Sendable, Equatable {
         case suspension(card: CardID, isSuspended: Bool)
         /// One field of a card edited (a register per card and field).
         case cardField(card: CardID, field: String, value: String)
+        /// A word of the learner's own decks (My Words, an imported deck): `json` is the
+        /// card object as a deck file holds it, or nil: the word deleted (a register per
+        /// card; its fields' later edits are ``cardField(card:field:value:)`` on top).
+        case word(card: CardID, json: String?)
         /// One of the learner's settings (a register per key); `value` is JSON text.
         case setting(key: String, value: String)
         /// The name of the device that wrote it, as people call that computer (its host
@@ -40,11 +44,12 @@ public struct SyncEvent: Sendable, Equatable {
     }
 
     /// The register the event writes, for the register kinds: one name per card's
-    /// suspension, card's field, setting, or device's name.
+    /// suspension, card's field, card (word), setting, or device's name.
     var register: String? {
         switch body {
         case .suspension(let card, _): "suspension\u{1F}\(card.deck)\u{1F}\(card.question)"
         case .cardField(let card, let field, _): "field\u{1F}\(card.deck)\u{1F}\(card.question)\u{1F}\(field)"
+        case .word(let card, _): "word\u{1F}\(card.deck)\u{1F}\(card.question)"
         case .setting(let key, _): "setting\u{1F}\(key)"
         case .deviceName: Self.nameRegister(of: device)
         case .review, .retraction, .unknown: nil

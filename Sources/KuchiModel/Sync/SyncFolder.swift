@@ -166,6 +166,7 @@ public final class SyncFolder {
         report.retractions = merged.retractions
         report.suspensions = merged.suspensions
         report.fields = merged.fields
+        report.cardDecks = merged.cardDecks.sorted()
         report.unknownEvents = merged.unknownKinds
         report.clashes = try storeErrors { try named(Self.latestPerSubject(merged.clashes)) }
         if !merged.settings.isEmpty {
@@ -173,6 +174,22 @@ public final class SyncFolder {
             if updated != settings { report.settings = updated }
         }
         return report
+    }
+
+    /// Notes the learner's changes to their decks' cards made here (the `changes` a
+    /// ``DeckCatalog`` write hands its `recording`), as this device's events in the
+    /// outbox; the next ``send(settings:scheduler:)`` or merge appends them to the log.
+    /// Call it before the deck file is written: see ``DeckCatalog/applySyncedCards(_:)``.
+    public func record(_ changes: [SyncEvent.Body]) throws(SyncError) {
+        let stamp = now()
+        try storeErrors { try store.recordCardChanges(changes, device: device, now: stamp) }
+    }
+
+    /// The cards the folder holds for the deck `deck` (every deck if nil) on top of
+    /// its base: the latest `word` and `field` registers, for
+    /// ``DeckCatalog/applySyncedCards(_:)``.
+    public func syncedCards(deck: String? = nil) throws(SyncError) -> SyncedCards {
+        try storeErrors { try store.syncedCards(deck: deck) }
     }
 
     /// This device's name if the folder does not have it yet (or has an older one).

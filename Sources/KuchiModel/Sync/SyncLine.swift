@@ -36,6 +36,9 @@ package enum SyncLine {
         case .cardField(let id, let field, let value):
             members += [.init(key: "kind", value: .string("field"))] + card(id)
                 + [.init(key: "field", value: .string(field)), .init(key: "value", value: .string(value))]
+        case .word(let id, let json):
+            let parsed = json.flatMap { try? JSONParser.parse(Data($0.utf8)) } ?? .null
+            members += [.init(key: "kind", value: .string("word"))] + card(id) + [.init(key: "card", value: parsed)]
         case .setting(let key, let value):
             let parsed = (try? JSONParser.parse(Data(value.utf8))) ?? .null
             members += [
@@ -114,7 +117,29 @@ package enum SyncLine {
             }
             body = .suspension(card: try card(), isSuspended: flag)
         case "field":
-            body = .cardField(card: try card(), field: try text("field"), value: try text("value"))
+            let id = try card(), field = try text("field"), text = try text("value")
+            // Checked as the card editor checks an edit: a bad value is never written to a deck.
+            let edit: CardOverrides.Edit? = switch field {
+            case SyncCardField.reading: CardOverrides.Edit(reading: text)
+            case SyncCardField.meaning: CardOverrides.Edit(answer: text)
+            default: nil
+            }
+            if let problem = edit?.problem(question: id.question) { throw Problem(reason: problem) }
+            body = .cardField(card: id, field: field, value: text)
+        case "word":
+            let id = try card()
+            switch value["card"] ?? .null {
+            case .null:
+                body = .word(card: id, json: nil)
+            case let object:
+                let json = String(decoding: JSONWriter.data(object), as: UTF8.self)
+                if case .failure(let refusal) = DeckFile.decodeCard(json, question: id.question) {
+                    throw Problem(reason: tr("the card of {word} cannot be used: {reason}", [
+                        "word": PrintableText.quoting(id.question, limit: 40), "reason": refusal.reason,
+                    ]))
+                }
+                body = .word(card: id, json: json)
+            }
         case "setting":
             let setting = value["value"] ?? .null
             body = .setting(key: try text("key"), value: String(decoding: JSONWriter.data(setting), as: UTF8.self))

@@ -10,8 +10,11 @@ public struct SyncReport: Sendable, Equatable {
     /// The settings as another device's later changes left them; nil if none changed.
     /// The app saves them and uses them from now on.
     public var settings: Settings?
-    /// Card fields changed by another device (a later Kuchi applies them to the decks).
+    /// Card fields changed by another device.
     public var fields: [SyncCardField] = []
+    /// The decks whose words or card fields another device changed, sorted: the app
+    /// applies them (``DeckCatalog/applySyncedCards(_:)``) and shows the decks again.
+    public var cardDecks: [String] = []
     /// What was changed both here and on another device, one per setting or card, with
     /// which change is kept (the later).
     public var clashes: [SyncClash] = []

@@ -120,6 +120,18 @@ struct SyncSimulatorTests {
                 try device.sync.send(scheduler: SyncTestDevice.scheduler)
             case 60..<72:
                 try device.merge()
+            case 72..<76:
+                // A word of My Words added (with a meaning of its own) or deleted.
+                let meaning = "m\(Int.random(in: 0..<5, using: &random))"
+                let json = Bool.random(using: &random)
+                    ? DeckFile.encodeCard(Challenge(question: word, reading: "みず", answer: meaning)) : nil
+                device.wall += 1000
+                try device.sync.record([.word(card: CardID(deck: DeckCatalog.ownWordsID, question: word), json: json)])
+            case 76..<80:
+                device.wall += 1000
+                try device.sync.record([.cardField(
+                    card: CardID(deck: SyncTestDevice.deck, question: word), field: SyncCardField.meaning,
+                    value: "m\(Int.random(in: 0..<5, using: &random))")])
             default:
                 let source = devices[Int.random(in: 0..<devices.count, using: &random)]
                 let destination = devices[Int.random(in: 0..<devices.count, using: &random)]

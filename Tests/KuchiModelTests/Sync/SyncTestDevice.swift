@@ -87,7 +87,8 @@ final class SyncTestDevice {
     }
 
     /// What sync must make the same on every device: each card's reviews (time and
-    /// rating) and state, the suspended words, the synced settings.
+    /// rating) and state, the suspended words, the synced settings, the words and
+    /// card fields.
     func synced(words: [String]) throws -> SyncedState {
         var cards: [String: SyncedState.Card] = [:]
         for word in words {
@@ -97,7 +98,8 @@ final class SyncTestDevice {
             if !reviews.isEmpty { cards[word] = SyncedState.Card(reviews: reviews, state: try store.card(card)) }
         }
         return SyncedState(
-            cards: cards, suspended: try store.schedule(deck: Self.deck).suspended, settings: settings.syncedValues)
+            cards: cards, suspended: try store.schedule(deck: Self.deck).suspended, settings: settings.syncedValues,
+            ownCards: try sync.syncedCards())
     }
 }
 
@@ -111,11 +113,13 @@ struct SyncedState: Equatable, CustomStringConvertible {
     var cards: [String: Card]
     var suspended: Set<String>
     var settings: [String: String]
+    /// The `word` and `field` registers.
+    var ownCards: SyncedCards
 
     var reviewCount: Int { cards.values.reduce(0) { $0 + $1.reviews.count } }
 
     var description: String {
-        "\(reviewCount) reviews of \(cards.count) cards, suspended \(suspended.sorted()), settings \(settings.sorted { $0.key < $1.key })"
+        "\(reviewCount) reviews of \(cards.count) cards, suspended \(suspended.sorted()), settings \(settings.sorted { $0.key < $1.key }), \(ownCards.words.count) words, \(ownCards.fields.count) edited cards"
     }
 }
 
