@@ -9,6 +9,8 @@ struct StoreMergeResult {
     var settings: [String: String] = [:]
     var fields: [SyncCardField] = []
     var suspensions = 0
+    /// Deck registers that changed (imported decks to install or remove).
+    var decks = 0
     var unknownKinds = 0
     /// Cards whose state was replayed from their reviews.
     var cardsReplayed = 0
@@ -77,6 +79,9 @@ extension ReviewStore {
                 result.settings[key] = value
             case .deviceName:
                 try storeRegister(event)
+            case .deck:
+                // Installed after the transaction (files), by `SyncFolder.applySyncedDecks`.
+                if try storeRegister(event) { result.decks += 1 }
             case .unknown:
                 result.unknownKinds += 1
             }
