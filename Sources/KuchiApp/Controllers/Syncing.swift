@@ -8,7 +8,9 @@ import Observation
 /// synchronizer changes the folder (watched) and on *Sync Now*, never while a session
 /// or a Learn round is under way (a merge that comes then waits for its end); what the
 /// learner does here (answers, undos, suspensions, synced settings) is sent as it is
-/// saved. The merge has a connection of its own to the review database.
+/// saved, and so are the decks the learner imports (with their sounds); decks another
+/// device imported are installed by a merge and listed at once. The merge has a
+/// connection of its own to the review database.
 @MainActor @Observable
 final class Syncing {
     /// Whether the folder chooser is open.
@@ -21,6 +23,8 @@ final class Syncing {
 
     @ObservationIgnored private let users: UserManager
     @ObservationIgnored private let planner: StudyPlanner
+    /// Whose catalog's imported decks sync, and which lists them.
+    @ObservationIgnored private let decks: DeckChooser
     @ObservationIgnored private let state: AppState
     @ObservationIgnored private let databasePath: String
     @ObservationIgnored private let dataDirectory: URL
@@ -33,11 +37,12 @@ final class Syncing {
     @ObservationIgnored private var following: [Tracking] = []
 
     init(
-        users: UserManager, planner: StudyPlanner, state: AppState, databasePath: String, dataDirectory: URL,
+        users: UserManager, planner: StudyPlanner, decks: DeckChooser, state: AppState, databasePath: String, dataDirectory: URL,
         isSessionUnderway: @escaping @MainActor () -> Bool
     ) {
         self.users = users
         self.planner = planner
+        self.decks = decks
         self.state = state
         self.databasePath = databasePath
         self.dataDirectory = dataDirectory
@@ -125,6 +130,7 @@ final class Syncing {
                 if report.clashes.isEmpty { state.toaster.show(tr("Your settings changed on another computer")) }
             }
             if report.newReviews + report.retractions + report.suspensions > 0 { planner.reviewsChangedElsewhere() }
+            if !report.installedDecks.isEmpty || !report.removedDecks.isEmpty { decks.catalogChanged() }
             if report.replacedDevice != nil {
                 state.toaster.show(tr("This computer is a copy of another one: it syncs as a new device"))
             }
@@ -134,7 +140,8 @@ final class Syncing {
                 state.toaster.show(clash.sentence(), button: tr("Details")) { [state] in state.homePage = .settings }
             }
             lastResult = ([tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])]
-                + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)).joined(separator: "\n")
+                + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)
+                + report.deckProblems.prefix(1).map(\.description)).joined(separator: "\n")
             devices = (try? sync.devices()) ?? devices
             device = sync.device
         } catch {
@@ -154,6 +161,7 @@ final class Syncing {
         }
         switch Self.open(path, database: databasePath, dataDirectory: dataDirectory) {
         case .success(let opened):
+            opened.catalog = decks.catalog
             sync = opened
             device = opened.device
         case .failure(let refusal):
@@ -175,6 +183,12 @@ final class Syncing {
         if let monitor { monitor.watch(folders) } else {
             monitor = FolderMonitor(folders: folders, quiet: .seconds(1)) { [weak self] in self?.merge() }
         }
+    }
+
+    /// The ids of the decks the folder has known, removed ones too, which an import
+    /// here does not take (none while sync is off).
+    var syncedDeckIDs: Set<String> {
+        (try? sync?.syncedDeckIDs()) ?? []
     }
 
     /// Appends what was saved here since the last time to this device's log.
