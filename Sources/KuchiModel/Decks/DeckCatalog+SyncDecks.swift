@@ -65,11 +65,17 @@ extension DeckCatalog {
             for item in media {
                 do {
                     guard try SyncContentFile.copy(
-                        LocalPath(item.file), to: staging.appendingPathComponent(item.name), expecting: item.sha256)
+                        LocalPath(item.file), to: staging.appendingPathComponent(item.name), expecting: item.sha256,
+                        syncingFolder: false)
                     else { return false }
                 } catch {
                     throw failure(error.error.words)
                 }
+            }
+            do {
+                try SyncContentFile.flushFolder(staging)
+            } catch {
+                throw failure(error.error.words)
             }
             // A deck replaced by a newer version: its old sounds go first.
             try? FileManager.default.removeItem(at: target)

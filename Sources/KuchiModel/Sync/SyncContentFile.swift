@@ -30,14 +30,17 @@ package enum SyncContentFile {
 
     /// Puts a copy of the regular file at `source` into `folder` at the path `path`
     /// gives for its digest, unless a file with those bytes is there already; returns
-    /// the digest.
-    package static func put(_ source: LocalPath, in folder: URL, at path: (String) -> String) throws(AtomicFile.WriteError) -> String {
+    /// the digest. Without `syncingFolder`, the caller flushes the file's folder
+    /// (``flushFolder(_:)``) after a batch, before anything names the files.
+    package static func put(
+        _ source: LocalPath, in folder: URL, at path: (String) -> String, syncingFolder: Bool = true
+    ) throws(AtomicFile.WriteError) -> String {
         guard let sha256 = SHA256.file(source) else {
             throw AtomicFile.WriteError(path: source, operation: trc("could not … the file", "read"), error: .last)
         }
         let target = folder.appendingPathComponent(path(sha256))
         if isWhole(target, sha256: sha256) { return sha256 }
-        guard try copy(source, to: target, expecting: sha256) else {
+        guard try copy(source, to: target, expecting: sha256, syncingFolder: syncingFolder) else {
             // The source changed while it was copied.
             throw AtomicFile.WriteError(path: source, operation: trc("could not … the file", "read"), error: SystemError(code: EAGAIN))
         }
@@ -53,8 +56,12 @@ package enum SyncContentFile {
     /// hidden temporary file beside it that is flushed and renamed over `target`,
     /// the folder flushed too; with `expecting`, only if the bytes read have that
     /// digest. Returns false, writing nothing, if they do not, or if `source` cannot be
-    /// read (gone, not a file); throws if `target` cannot be written.
-    package static func copy(_ source: LocalPath, to target: URL, expecting sha256: String?) throws(AtomicFile.WriteError) -> Bool {
+    /// read (gone, not a file); throws if `target` cannot be written. Without
+    /// `syncingFolder` the folder is not flushed: a batch of files flushes it once
+    /// (``flushFolder(_:)``; one flush per file cost more than the copies).
+    package static func copy(
+        _ source: LocalPath, to target: URL, expecting sha256: String?, syncingFolder: Bool = true
+    ) throws(AtomicFile.WriteError) -> Bool {
         guard let (input, _) = try? BoundedRead.openRegularFile(source) else { return false }
         defer { close(input) }
         let directory = target.deletingLastPathComponent()
@@ -97,7 +104,12 @@ package enum SyncContentFile {
             throw AtomicFile.WriteError(path: LocalPath(target), operation: trc("could not … the file", "replace"), error: .last)
         }
         renamed = true
-        try AtomicFile.syncDirectory(LocalPath(directory))
+        if syncingFolder { try AtomicFile.syncDirectory(LocalPath(directory)) }
         return true
+    }
+
+    /// Flushes the folder at `url` (its new names) to disk.
+    package static func flushFolder(_ url: URL) throws(AtomicFile.WriteError) {
+        try AtomicFile.syncDirectory(LocalPath(url))
     }
 }

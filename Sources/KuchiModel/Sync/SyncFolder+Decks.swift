@@ -77,10 +77,12 @@ extension SyncFolder {
             var media: [String: String] = [:]
             let mediaFolder = catalog.mediaFolder(id: entry.id)
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).sorted() where MediaName.isSafe(name) {
-                media[name] = try SyncContentFile.put(LocalPath(mediaFolder.appendingPathComponent(name)), in: folder) {
-                    SyncContentFile.media($0, name: name)
-                }
+                media[name] = try SyncContentFile.put(
+                    LocalPath(mediaFolder.appendingPathComponent(name)), in: folder, at: { SyncContentFile.media($0, name: name) },
+                    syncingFolder: false)
             }
+            // The sounds' names on disk before the deck file and the event name them.
+            if !media.isEmpty { try SyncContentFile.flushFolder(folder.appendingPathComponent("media")) }
             // The deck file last: its event names it, and it names the media.
             let sha256 = try SyncContentFile.put(LocalPath(file), in: folder, at: SyncContentFile.deck)
             return .deck(id: entry.id, name: entry.name, sha256: sha256, media: media)
