@@ -37,7 +37,7 @@ public struct SyncEvent: Sendable, Equatable {
         /// An imported deck as the learner has it (a register per deck id): its `name`,
         /// the SHA-256 of its file in the folder (`decks/<sha256>.json`), nil once the
         /// learner removed it, and its sounds and pictures, each name its cards use →
-        /// the SHA-256 of its file (`media/<sha256>.<ext>`, ``SyncContentFile``).
+        /// the SHA-256 of its file (`media/<sha256>.<ext>`; `docs/sync-format.md`).
         case deck(id: String, name: String, sha256: String?, media: [String: String])
         /// A kind this Kuchi does not know (a newer one wrote it): kept in the folder,
         /// ignored by the merge.

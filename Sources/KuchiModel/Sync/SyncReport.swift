@@ -16,8 +16,9 @@ public struct SyncReport: Sendable, Equatable {
     /// which change is kept (the later).
     public var clashes: [SyncClash] = []
     /// Imported decks another device sent, now installed here (new, or another version
-    /// of one), and those removed because another device removed them, by id.
+    /// of one), by id.
     public var installedDecks: [String] = []
+    /// Imported decks removed here because another device removed them, by id.
     public var removedDecks: [String] = []
     /// Files of decks to install that are not in the folder yet, or are there without
     /// the bytes their names say (a copy still arriving, or torn), relative to the
