@@ -72,6 +72,39 @@ struct SyncPageTests {
         #expect(summary.contains("\(laptop.sync.device.prefix(8)), last wrote "), "\(summary)")
     }
 
+    @Test("a deck imported on the laptop arrives in the folder, is installed by the merge the folder's change starts, and is listed at once")
+    func importedDeckArrivesAndIsListed() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 900)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        app.models.syncing.choose(folder.path)
+        #expect(!app.models.decks.entries.contains { $0.id == "synced-animals" })
+
+        // The laptop's import, as it leaves the deck: its file and its sounds' folder.
+        let home = app.folder.appendingPathComponent("laptop")
+        let laptop = try Laptop(folder: folder, home: home)
+        let catalog = DeckCatalog(bundledFolder: nil, importedFolder: home.appendingPathComponent("decks"))
+        try FileManager.default.createDirectory(at: catalog.mediaFolder(id: "synced-animals"), withIntermediateDirectories: true)
+        try Data(#"""
+            {"format": 2, "name": "Synced Animals", "language": "ja", "cards": [
+            {"question": "猫", "reading": "ねこ", "answer": "cat", "audio": "neko.mp3"}, {"question": "犬", "reading": "いぬ", "answer": "dog"},
+            {"question": "鳥", "reading": "とり", "answer": "bird"}]}
+            """#.utf8).write(to: catalog.importedFolder.appendingPathComponent("synced-animals.json"))
+        let sound = Data([0x49, 0x44, 0x33] + [UInt8](repeating: 7, count: 64))
+        try sound.write(to: catalog.mediaFolder(id: "synced-animals").appendingPathComponent("neko.mp3"))
+        laptop.sync.catalog = catalog
+        _ = try laptop.sync.merge(settings: Settings(), scheduler: FSRSScheduler(desiredRetention: 0.9, fuzz: false))
+
+        // Nobody pressed Sync Now: the folder is watched, and the list follows the merge.
+        pump(until: { app.models.decks.entries.contains { $0.id == "synced-animals" && $0.name == "Synced Animals" } },
+             timeout: .seconds(15), "the laptop's deck listed")
+        let installed = app.models.decks.catalog.mediaFolder(id: "synced-animals").appendingPathComponent("neko.mp3")
+        #expect(try Data(contentsOf: installed) == sound)
+    }
+
     @Test("a setting changed here and later on the laptop: the laptop's is taken, and a toast and the page say so, naming it")
     func clashIsTold() throws {
         // Without animations: Details is pressed while its toast is still coming in, and

@@ -9,7 +9,8 @@
 //   swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product store-bench
 // `--typed`, `--furigana`, `--zip-bomb`, `--replay` (a package's history replayed into the
 // review store, ReplayBench.swift) and `--dictionary` (the bundled dictionary's lookups,
-// DictionaryBench.swift) and `--sync` (a sync folder merged, SyncBench.swift) print that table only. `--optimizer [--reviews N] [--cards N]`
+// DictionaryBench.swift), `--sync` (a sync folder merged, SyncBench.swift) and `--sync-deck` (a
+// 1,000-card deck with sounds carried across, SyncDeckBench.swift) print that table only. `--optimizer [--reviews N] [--cards N]`
 // fits FSRS parameters to a simulated learner's log (OptimizerBench.swift), beside
 // fsrs-rs-python when KUCHI_FSRS_PYTHON names a python that has it. `--handwriting`:
 // Zinnia's recognition of one character, and its share of the N5–N3 kanji traced from
@@ -56,6 +57,10 @@ if CommandLine.arguments.contains("--furigana") {
 }
 if CommandLine.arguments.contains("--replay") {
     try ReplayBench.table().print()
+    exit(0)
+}
+if CommandLine.arguments.contains("--sync-deck") {
+    try SyncDeckBench.table().print()
     exit(0)
 }
 if CommandLine.arguments.contains("--sync") {

@@ -80,14 +80,17 @@ struct AppModels {
         }
         let fitter = MemoryModelFitter(users: users, planner: planner, state: state, isSessionUnderway: isSessionUnderway)
         let syncing = Syncing(
-            users: users, planner: planner, state: state,
+            users: users, planner: planner, decks: decks, state: state,
             databasePath: storage.location.dataDirectory.appendingPathComponent(reviewDatabaseName).path,
-            dataDirectory: storage.location.dataDirectory, catalog: catalog, isSessionUnderway: isSessionUnderway,
+            dataDirectory: storage.location.dataDirectory, isSessionUnderway: isSessionUnderway,
             decksChanged: { ids in
                 decks.changedElsewhere(ids)
                 cards.changedElsewhere()
             })
         decks.recordCardChanges = { changes, id throws(DeckError) in try syncing.record(changes, deck: id) }
+        // An imported deck is sent as soon as it is in; an import takes no id the folder knows.
+        imports.imported = { [weak syncing] in syncing?.merge() }
+        imports.takenIDs = { [weak syncing] in syncing?.syncedDeckIDs ?? [] }
         return AppModels(
             users: users, deckInUse: deckInUse, challenges: challenges, learn: learn, typing: typing, planner: planner,
             decks: decks, imports: imports, state: state, speaker: speaker, handwriting: handwriting,

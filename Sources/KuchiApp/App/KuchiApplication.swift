@@ -83,7 +83,8 @@ public final class KuchiApplication {
             return 0
         }
         if options.contains("sync") {
-            return SyncCommand.run(storage: AppModels.userStorage, databaseName: AppModels.reviewDatabaseName)
+            return SyncCommand.run(
+                storage: AppModels.userStorage, databaseName: AppModels.reviewDatabaseName, catalog: AppModels.catalog)
         }
         if let path = options.bytes("check-deck") {
             return DeckCheck.run(path: LocalPath(bytes: path), catalog: AppModels.catalog)

@@ -6,13 +6,14 @@ import Glibc
 
 /// `kuchi --sync`: merges the sync folder set in settings.json (`"syncFolder"`) once,
 /// without a window, and prints one line ("synced: 5 new reviews from 1 other
-/// device"); damaged lines it skipped are listed on standard error, each naming its
-/// file and line. The folder's words and card edits are applied to every deck
+/// device"); damaged lines it skipped, and decks another device sent that do not
+/// load, are listed on standard error, each naming its file and line or card. The
+/// folder's words and card edits are applied to every deck
 /// (``KuchiModel/DeckCatalog/applySyncedCards(_:)``); one that cannot be is listed on
 /// standard error too. Exits 1 with the reason, naming the folder, when it cannot sync.
 enum SyncCommand {
     @MainActor
-    static func run(storage: UserStore, databaseName: String) -> Int32 {
+    static func run(storage: UserStore, databaseName: String, catalog: DeckCatalog) -> Int32 {
         var settings = Settings()
         switch storage.loadSettings() {
         case .loaded(let loaded): settings = loaded
@@ -34,11 +35,10 @@ enum SyncCommand {
                 throw SyncError(folder: folder, kind: .store(error))
             }
             let sync = try SyncFolder(folder: folder, dataDirectory: storage.location.dataDirectory, store: store)
+            sync.catalog = catalog
             let report = try sync.merge(settings: settings, scheduler: StudyPlanner.scheduler(settings, fuzz: false))
             for problem in report.problems { printError(PrintableText.escaping(problem.description)) }
-            let catalog = DeckCatalog(
-                bundledFolder: DataLocator.decksDirectory,
-                importedFolder: storage.location.dataDirectory.appendingPathComponent("decks"))
+            for problem in report.deckProblems { printError(PrintableText.escaping(problem.description)) }
             for problem in catalog.applySyncedCards(try sync.syncedCards()).problems {
                 printError(PrintableText.escaping(problem.description))
             }

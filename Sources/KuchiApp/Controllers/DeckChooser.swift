@@ -275,8 +275,14 @@ final class DeckChooser {
 
     /// Lists the decks again, one having just been imported, and uses the deck `id`.
     func useImported(_ id: String) {
-        entries = catalog.entries()
+        catalogChanged()
         select(id)
+    }
+
+    /// Lists the decks again: after an import, and after a sync installed or removed
+    /// an imported deck.
+    func catalogChanged() {
+        entries = catalog.entries()
     }
 
     private func fallBack(problem: String) {

@@ -31,6 +31,10 @@ final class DeckImports {
     /// Where an imported package's review history goes.
     @ObservationIgnored private let planner: StudyPlanner?
     @ObservationIgnored private let state: AppState
+    /// Runs once a deck is imported (sync sends it).
+    @ObservationIgnored var imported: @MainActor () -> Void = {}
+    /// Ids an import must not take besides the listed decks' (the sync folder's).
+    @ObservationIgnored var takenIDs: @MainActor () -> Set<String> = { [] }
     /// Runs on an import's thread before it reads the file (tests hold an import there).
     @ObservationIgnored var gate: @Sendable () -> Void = {}
 
@@ -159,10 +163,13 @@ final class DeckImports {
         }
         let catalog = catalog
         let progress = job.progress
+        let takenIDs = takenIDs()
         BackgroundThread.start { [weak self, replayer, historyProblem] in
             let result = Result { () throws(DeckError) -> Imported in
                 var history: HistoryImport?
-                let (entry, imported) = try catalog.import(path, mappings: mappings, progress: progress) { id, imported throws(DeckError) in
+                let (entry, imported) = try catalog.import(
+                    path, mappings: mappings, takenIDs: takenIDs, progress: progress
+                ) { id, imported throws(DeckError) in
                     guard !imported.reviews.isEmpty, let replayer else { return }
                     progress.begin(.replayingHistory)
                     do throws(ReviewStoreError) {
@@ -192,6 +199,7 @@ final class DeckImports {
             if let history { planner?.historyReplayed(history) }
             chooser.useImported(entry.id)
             state.toaster.show(sentences(about: imported, history: history, historyProblem: historyProblem, named: entry.name))
+            self.imported()
             whenDone(nil)
         case .failure(let error):
             whenDone(refuse(path, error, job: job))

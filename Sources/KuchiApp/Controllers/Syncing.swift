@@ -8,7 +8,9 @@ import Observation
 /// synchronizer changes the folder (watched) and on *Sync Now*, never while a session
 /// or a Learn round is under way (a merge that comes then waits for its end); what the
 /// learner does here (answers, undos, suspensions, synced settings) is sent as it is
-/// saved. The merge has a connection of its own to the review database.
+/// saved, and so are the decks the learner imports (with their sounds); decks another
+/// device imported are installed by a merge and listed at once. The merge has a
+/// connection of its own to the review database.
 ///
 /// The learner's own words and card edits: each change of a deck's cards is noted for
 /// sync before its file is written (``record(_:deck:)``, which ``DeckChooser`` hands the
@@ -28,6 +30,8 @@ final class Syncing {
 
     @ObservationIgnored private let users: UserManager
     @ObservationIgnored private let planner: StudyPlanner
+    /// Whose catalog's imported decks sync, and which lists them.
+    @ObservationIgnored private let decks: DeckChooser
     @ObservationIgnored private let state: AppState
     @ObservationIgnored private let databasePath: String
     @ObservationIgnored private let dataDirectory: URL
@@ -46,14 +50,15 @@ final class Syncing {
     @ObservationIgnored private var following: [Tracking] = []
 
     init(
-        users: UserManager, planner: StudyPlanner, state: AppState, databasePath: String, dataDirectory: URL,
-        catalog: DeckCatalog, isSessionUnderway: @escaping @MainActor () -> Bool,
+        users: UserManager, planner: StudyPlanner, decks: DeckChooser, state: AppState, databasePath: String,
+        dataDirectory: URL, isSessionUnderway: @escaping @MainActor () -> Bool,
         decksChanged: @escaping @MainActor ([String]) -> Void = { _ in }
     ) {
-        self.catalog = catalog
+        self.catalog = decks.catalog
         self.decksChanged = decksChanged
         self.users = users
         self.planner = planner
+        self.decks = decks
         self.state = state
         self.databasePath = databasePath
         self.dataDirectory = dataDirectory
@@ -141,6 +146,7 @@ final class Syncing {
                 if report.clashes.isEmpty { state.toaster.show(tr("Your settings changed on another computer")) }
             }
             if report.newReviews + report.retractions + report.suspensions > 0 { planner.reviewsChangedElsewhere() }
+            if !report.installedDecks.isEmpty || !report.removedDecks.isEmpty { decks.catalogChanged() }
             let applied = try applySyncedCards(sync, report: report)
             if report.replacedDevice != nil {
                 state.toaster.show(tr("This computer is a copy of another one: it syncs as a new device"))
@@ -152,7 +158,8 @@ final class Syncing {
             }
             lastResult = ([tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])]
                 + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)
-                + applied.problems.prefix(1).map(\.description)).joined(separator: "\n")
+                + applied.problems.prefix(1).map(\.description)
+                + report.deckProblems.prefix(1).map(\.description)).joined(separator: "\n")
             devices = (try? sync.devices()) ?? devices
             device = sync.device
         } catch {
@@ -166,7 +173,8 @@ final class Syncing {
     private func applySyncedCards(_ sync: SyncFolder, report: SyncReport) throws(SyncError) -> DeckCatalog.SyncedCardsResult {
         var cards = try sync.syncedCards()
         if !appliesEveryDeck {
-            let changed = Set(report.cardDecks)
+            // A deck installed by this merge takes the words and edits that waited for it.
+            let changed = Set(report.cardDecks).union(report.installedDecks)
             cards.words = cards.words.filter { changed.contains($0.key.deck) }
             cards.fields = cards.fields.filter { changed.contains($0.key.deck) }
         }
@@ -222,6 +230,7 @@ final class Syncing {
         }
         switch Self.open(path, database: databasePath, dataDirectory: dataDirectory) {
         case .success(let opened):
+            opened.catalog = decks.catalog
             sync = opened
             device = opened.device
         case .failure(let refusal):
@@ -243,6 +252,12 @@ final class Syncing {
         if let monitor { monitor.watch(folders) } else {
             monitor = FolderMonitor(folders: folders, quiet: .seconds(1)) { [weak self] in self?.merge() }
         }
+    }
+
+    /// The ids of the decks the folder has known, removed ones too, which an import
+    /// here does not take (none while sync is off).
+    var syncedDeckIDs: Set<String> {
+        (try? sync?.syncedDeckIDs()) ?? []
     }
 
     /// Appends what was saved here since the last time to this device's log.

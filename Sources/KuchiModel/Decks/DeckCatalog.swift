@@ -97,9 +97,11 @@ public struct DeckCatalog: Sendable {
     ///
     /// Meant for a thread of its own: `progress` shows how far it has come and cancels
     /// it (``ImportProgress``; a cancelled import throws, and leaves nothing behind).
+    /// The new id is none of `takenIDs` either (the decks the sync folder has known,
+    /// ``SyncFolder/syncedDeckIDs()``, removed ones included).
     public func `import`(
         _ path: LocalPath, mappings: [AnkiFieldMapping] = [], limits: DeckLimits = .standard,
-        progress: ImportProgress = ImportProgress(),
+        takenIDs: Set<String> = [], progress: ImportProgress = ImportProgress(),
         beforeListing: (_ id: String, _ imported: ImportedDeck) throws(DeckError) -> Void = { _, _ throws(DeckError) in }
     ) throws(DeckError) -> (entry: DeckEntry, imported: ImportedDeck) {
         defer { progress.begin(.finished) }
@@ -116,7 +118,7 @@ public struct DeckCatalog: Sendable {
         removeLeftovers()
         let scratch = try makeScratchFolder(for: file)
         let imported = try DeckImporter.readUnfinished(path, mappings: mappings, limits: limits, scratch: scratch, progress: progress)
-        let id = freshID(for: imported.deck.name)
+        let id = freshID(for: imported.deck.name, avoiding: takenIDs)
         let media = mediaFolder(id: id)
         var staging: URL?
         if !imported.media.isEmpty {
@@ -185,7 +187,7 @@ public struct DeckCatalog: Sendable {
     }
 
     /// In the name of the hidden folder an import's sounds go to first.
-    private static let stagingMark = ".media.import-"
+    static let stagingMark = ".media.import-"
 
     /// The folder of an imported deck's sounds (its cards' ``Challenge/audio``):
     /// `<id>.media` beside its deck file.
@@ -214,8 +216,9 @@ public struct DeckCatalog: Sendable {
         .sorted { $0.name.localizedStandardCompareFallback($1.name) }
     }
 
-    /// An id from `name` ("JLPT N3 verbs" → "jlpt-n3-verbs") that no deck uses yet.
-    func freshID(for name: String) -> String {
+    /// An id from `name` ("JLPT N3 verbs" → "jlpt-n3-verbs") that no deck uses yet,
+    /// and none of `avoiding`.
+    func freshID(for name: String, avoiding: Set<String> = []) -> String {
         var stem = ""
         for scalar in name.lowercased().unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
@@ -228,7 +231,7 @@ public struct DeckCatalog: Sendable {
         if stem.isEmpty || stem == Self.builtInID { stem = "imported" }
         stem = String(stem.prefix(50))
         // A media folder left by a deck removed by hand keeps its id taken too.
-        let taken = Set(entries().map(\.id))
+        let taken = Set(entries().map(\.id)).union(avoiding)
             .union(((try? FileManager.default.contentsOfDirectory(atPath: importedFolder.path)) ?? [])
                 .filter { $0.hasSuffix(".media") }.map { String($0.dropLast(".media".count)) })
         var id = stem

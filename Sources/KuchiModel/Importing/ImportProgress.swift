@@ -3,7 +3,7 @@ import Synchronization
 /// How far an import has come, and its Cancel button: shared between the thread that
 /// imports and the window that shows it.
 ///
-/// The window makes one for each import, hands it to ``DeckCatalog/import(_:mappings:limits:progress:beforeListing:)``
+/// The window makes one for each import, hands it to ``DeckCatalog/import(_:mappings:limits:takenIDs:progress:beforeListing:)``
 /// (or ``DeckImporter``'s `read`, `fieldMappings` and `check`) on a thread of their own,
 /// shows ``phase`` and ``fraction`` as they change, and calls ``cancel()`` for the
 /// learner. The import looks at it between every few rows of the package's tables, every
@@ -27,7 +27,7 @@ public final class ImportProgress: Sendable {
         /// Unpacking the sounds the cards use.
         case unpackingSounds
         /// Replaying the review history into Kuchi's schedule (the app's part of the
-        /// import, ``DeckCatalog/import(_:mappings:limits:progress:beforeListing:)``).
+        /// import, ``DeckCatalog/import(_:mappings:limits:takenIDs:progress:beforeListing:)``).
         case replayingHistory
         /// Done, one way or another.
         case finished

@@ -74,7 +74,7 @@ public enum AtomicFile {
     private static func temporaryPrefix(for name: String) -> String { ".\(name).tmp-" }
 
     /// `mkdir -p` with mode 0700 for the folders it creates.
-    private static func makeDirectories(_ path: LocalPath) throws(WriteError) {
+    static func makeDirectories(_ path: LocalPath) throws(WriteError) {
         var status = stat()
         if path.withCString({ stat($0, &status) }) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {

@@ -11,6 +11,8 @@ struct StoreMergeResult {
     /// The decks whose words or fields changed: their cards are applied again.
     var cardDecks = Set<String>()
     var suspensions = 0
+    /// Deck registers that changed (imported decks to install or remove).
+    var decks = 0
     var unknownKinds = 0
     /// Cards whose state was replayed from their reviews.
     var cardsReplayed = 0
@@ -86,6 +88,9 @@ extension ReviewStore {
                 result.settings[key] = value
             case .deviceName:
                 try storeRegister(event)
+            case .deck:
+                // Installed after the transaction (files), by `SyncFolder.applySyncedDecks`.
+                if try storeRegister(event) { result.decks += 1 }
             case .unknown:
                 result.unknownKinds += 1
             }

@@ -140,6 +140,8 @@ extension ReviewStore {
         case .word(_, let json): value = json ?? "null"
         case .setting(_, let json): value = json
         case .deviceName(let name): value = name
+        // The whole line: installing the deck needs all of it, maybe at a later merge.
+        case .deck: value = String(decoding: SyncLine.encode(event), as: UTF8.self)
         case .review, .retraction, .unknown: return false
         }
         try database.run("""

@@ -38,6 +38,11 @@ public struct SyncEvent: Sendable, Equatable {
         /// The name of the device that wrote it, as people call that computer (its host
         /// name): a register per device, which only that device writes.
         case deviceName(String)
+        /// An imported deck as the learner has it (a register per deck id): its `name`,
+        /// the SHA-256 of its file in the folder (`decks/<sha256>.json`), nil once the
+        /// learner removed it, and its sounds and pictures, each name its cards use →
+        /// the SHA-256 of its file (`media/<sha256>.<ext>`; `docs/sync-format.md`).
+        case deck(id: String, name: String, sha256: String?, media: [String: String])
         /// A kind this Kuchi does not know (a newer one wrote it): kept in the folder,
         /// ignored by the merge.
         case unknown(kind: String)
@@ -52,12 +57,16 @@ public struct SyncEvent: Sendable, Equatable {
         case .word(let card, _): "word\u{1F}\(card.deck)\u{1F}\(card.question)"
         case .setting(let key, _): "setting\u{1F}\(key)"
         case .deviceName: Self.nameRegister(of: device)
+        case .deck(let id, _, _, _): Self.deckRegister(id)
         case .review, .retraction, .unknown: nil
         }
     }
 
     /// The register that holds `device`'s name.
     static func nameRegister(of device: String) -> String { "device\u{1F}\(device)" }
+
+    /// The register that holds the imported deck `id`.
+    static func deckRegister(_ id: String) -> String { "deck\u{1F}\(id)" }
 
     /// A new event id: 128 random bits as 32 hexadecimal digits.
     package static func newID() -> String {

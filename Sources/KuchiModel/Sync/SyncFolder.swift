@@ -29,6 +29,9 @@ public final class SyncFolder {
     let now: () -> Date
     /// Reads the logs; tests give one that skips conflict copies (the negative control).
     package var reader: SyncLogReader
+    /// The decks whose imported ones sync with their media (a merge sends this device's
+    /// imports and installs or removes the other devices'); nil: none do.
+    public var catalog: DeckCatalog?
 
     /// The format marker's name, in the top of the folder.
     static let markerName = "kuchi-sync.json"
@@ -160,6 +163,8 @@ public final class SyncFolder {
             }
         }
         report.sent = try flushOutbox(filled)
+        // Files, after the database: decks first, then (the lead wires them) words, fields.
+        try applySyncedDecks(into: &report)
         let others = merged.reviewsByDevice.filter { $0.key != device && $0.key != report.replacedDevice }
         report.newReviews = others.values.reduce(0, +)
         report.otherDevices = others.count
@@ -238,7 +243,7 @@ public final class SyncFolder {
 
     /// Appends the outbox to this device's log files and empties it; returns `filled`
     /// (the events just made), or more if an earlier append had not finished.
-    private func flushOutbox(_ filled: Int) throws(SyncError) -> Int {
+    func flushOutbox(_ filled: Int) throws(SyncError) -> Int {
         let lines = try storeErrors { try store.outbox() }
         guard let lastID = lines.last?.id else { return filled }
         var byFile: [String: [String]] = [:]
@@ -275,7 +280,7 @@ public final class SyncFolder {
     }
 
     /// Runs `body`, turning a store error into a sync error naming the folder.
-    private func storeErrors<Result>(_ body: () throws -> Result) throws(SyncError) -> Result {
+    func storeErrors<Result>(_ body: () throws -> Result) throws(SyncError) -> Result {
         do {
             return try body()
         } catch let error as SyncError {

@@ -47,6 +47,12 @@ package enum SyncLine {
             ]
         case .deviceName(let name):
             members += [.init(key: "kind", value: .string("device")), .init(key: "name", value: .string(name))]
+        case .deck(let id, let name, let sha256, let media):
+            members += [
+                .init(key: "kind", value: .string("deck")), .init(key: "deck", value: .string(id)),
+                .init(key: "name", value: .string(name)), .init(key: "sha256", value: sha256.map(JSONValue.string) ?? .null),
+                .init(key: "media", value: .object(media.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
+            ]
         case .unknown(let kind):
             members += [.init(key: "kind", value: .string(kind))]
         }
@@ -145,9 +151,33 @@ package enum SyncLine {
             body = .setting(key: try text("key"), value: String(decoding: JSONWriter.data(setting), as: UTF8.self))
         case "device":
             body = .deviceName(try text("name"))
+        case "deck":
+            body = try deck(from: value, text: text)
         default:
             body = .unknown(kind: kind)
         }
         return SyncEvent(id: try text("id"), device: try text("dev"), stamp: stamp, body: body)
+    }
+
+    /// A `deck` event's body: its id, name, digest (64 hexadecimal digits, or null for
+    /// a removal) and media (an object of names → digests).
+    private static func deck(from value: JSONValue, text: (String) throws(Problem) -> String) throws(Problem) -> SyncEvent.Body {
+        let sha256: String?
+        switch value["sha256"] ?? .null {
+        case .null: sha256 = nil
+        case .string(let digest) where SHA256.isDigest(digest): sha256 = digest
+        default: throw Problem(reason: tr("the event has no SHA-256 or null \"{key}\"", ["key": "sha256"]))
+        }
+        var media: [String: String] = [:]
+        guard case .object(let members) = value["media"] ?? .object([]) else {
+            throw Problem(reason: tr("the event has no SHA-256 or null \"{key}\"", ["key": "media"]))
+        }
+        for member in members {
+            guard let digest = member.value.stringValue, SHA256.isDigest(digest) else {
+                throw Problem(reason: tr("the event has no SHA-256 or null \"{key}\"", ["key": "media"]))
+            }
+            media[member.key] = digest
+        }
+        return .deck(id: try text("deck"), name: try text("name"), sha256: sha256, media: media)
     }
 }

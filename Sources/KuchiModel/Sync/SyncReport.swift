@@ -18,6 +18,18 @@ public struct SyncReport: Sendable, Equatable {
     /// What was changed both here and on another device, one per setting or card, with
     /// which change is kept (the later).
     public var clashes: [SyncClash] = []
+    /// Imported decks another device sent, now installed here (new, or another version
+    /// of one), by id.
+    public var installedDecks: [String] = []
+    /// Imported decks removed here because another device removed them, by id.
+    public var removedDecks: [String] = []
+    /// Files of decks to install that are not in the folder yet, or are there without
+    /// the bytes their names say (a copy still arriving, or torn), relative to the
+    /// folder: their deck waits, and is tried again at every merge.
+    public var waitingFiles: [String] = []
+    /// Why a deck another device sent was not installed: it does not load (each problem
+    /// names the folder's file and the card) or names a sound wrongly.
+    public var deckProblems: [DeckProblem] = []
     /// This device's events written to its log.
     public var sent = 0
     /// Events of kinds this Kuchi does not know, left in the folder and ignored.

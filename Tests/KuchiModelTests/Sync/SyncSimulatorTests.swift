@@ -5,9 +5,10 @@ import Testing
 /// Devices reviewing, taking back, suspending and changing settings while a simulated
 /// synchronizer copies their files in random order: whole, torn (a scan mid-append),
 /// killed mid-copy (a temporary file left behind), and as conflict copies when a cloned
-/// installation wrote the same log; a device's clock stepping back. Once every file has
-/// been copied everywhere and every device merged, all must hold the same state, and
-/// every review not taken back.
+/// installation wrote the same log; a device's clock stepping back; an Anki package
+/// imported on one device, whose deck file and sound are copied (torn, killed) like the
+/// logs. Once every file has been copied everywhere and every device merged, all must
+/// hold the same state, every review not taken back, and the same imported deck.
 @Suite("Sync: a simulated synchronizer, random seeds")
 struct SyncSimulatorTests {
     static let words = ["一", "二", "三", "四"]
@@ -86,7 +87,11 @@ struct SyncSimulatorTests {
             return "20260101-0000\(conflicts % 10)\(conflicts / 10 % 10)-W\(conflicts)"
         }
         let cloneStep = Int.random(in: 0..<40, using: &random)
+        let importStep = Int.random(in: 0..<8, using: &random)
         for step in 0..<40 {
+            if step == importStep {
+                try SyncDeckTests.importPackage(on: devices[Int.random(in: 0..<devices.count, using: &random)])
+            }
             if step == cloneStep, Int.random(in: 0..<10, using: &random) < 7 {
                 // A restored backup: d0 copied, everything sent first.
                 try devices[0].sync.send(scheduler: SyncTestDevice.scheduler)
@@ -135,7 +140,9 @@ struct SyncSimulatorTests {
             default:
                 let source = devices[Int.random(in: 0..<devices.count, using: &random)]
                 let destination = devices[Int.random(in: 0..<devices.count, using: &random)]
-                let files = logFiles(in: source.folder).filter { !$0.contains("/.") }
+                // Half the copies are of the deck's files once there are some: two files among the logs.
+                let content = contentFiles(in: source.folder)
+                let files = (content.isEmpty || Bool.random(using: &random) ? logFiles(in: source.folder) : content).filter { !$0.contains("/.") }
                 guard source !== destination, !files.isEmpty else { continue }
                 let file = files[Int.random(in: 0..<files.count, using: &random)]
                 let size = (try? Data(contentsOf: source.folder.appendingPathComponent(file)).count) ?? 0
@@ -159,7 +166,7 @@ struct SyncSimulatorTests {
         for _ in 0..<3 {
             for source in devices {
                 for destination in devices where source !== destination {
-                    for file in logFiles(in: source.folder) where !file.contains("/.") {
+                    for file in logFiles(in: source.folder) + contentFiles(in: source.folder) where !file.contains("/.") {
                         try copyFile(file, from: source.folder, to: destination.folder, conflictTag: tag())
                     }
                 }
@@ -170,6 +177,13 @@ struct SyncSimulatorTests {
         let truthCount = truth.values.reduce(0) { $0 + $1.count }
         guard states.allSatisfy({ $0 == states[0] }) else {
             return Outcome(converged: false, detail: "devices differ: " + states.map(\.description).joined(separator: " | "))
+        }
+        // The imported deck, byte for byte, on every device.
+        let decks = try devices.map { device in
+            try device.catalog.entries().filter { $0.origin == .imported }.map { try SyncDeckTests.files(of: $0.id, on: device) }
+        }
+        guard decks.allSatisfy({ $0 == decks[0] }), decks[0].count == 1 else {
+            return Outcome(converged: false, detail: "imported decks differ: " + decks.map { "\($0.map(\.keys))" }.joined(separator: " | "))
         }
         for word in Self.words {
             let held = Set(states[0].cards[word]?.reviews ?? [])

@@ -17,6 +17,8 @@ final class SyncTestDevice {
     var wall: Int64 = 1_767_225_600_000
     /// What the device calls itself in the folder.
     let name: String
+    /// The device's decks: none bundled, the imported ones in its data folder.
+    var catalog: DeckCatalog { DeckCatalog(bundledFolder: nil, importedFolder: data.appendingPathComponent("decks")) }
     /// Makes the reader a test wants (the negative control skips conflict copies).
     var readerFilter: ((String) -> Bool)?
 
@@ -54,6 +56,7 @@ final class SyncTestDevice {
             Date(timeIntervalSince1970: Double(self.wall) / 1000)
         })
         if let readerFilter { sync.reader = SyncLogReader(folder: folder, accepts: readerFilter) }
+        sync.catalog = catalog
     }
 
     /// Answers `word` with `rating` now (the clock moves on a second first); returns the review's id.

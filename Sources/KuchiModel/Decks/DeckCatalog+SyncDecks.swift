@@ -1,0 +1,92 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Imported decks that came through the sync folder: installed into the imported
+/// folder as an import leaves them, through the same checks.
+extension DeckCatalog {
+    /// Whether a deck register may name `id`: an imported deck's id, not Kuchi Basics,
+    /// My Words (its words sync one by one) or a bundled deck.
+    func acceptsSyncedDeck(id: String) -> Bool {
+        guard Settings.isDeckIdentifier(id), id != Self.builtInID, id != Self.ownWordsID else { return false }
+        guard let bundledFolder else { return true }
+        return !FileManager.default.fileExists(atPath: bundledFolder.appendingPathComponent("\(id).json").path)
+    }
+
+    /// The imported deck `id`'s file, if it is there (not a bundled one's).
+    func importedFile(id: String) -> URL? {
+        let url = importedFolder.appendingPathComponent("\(id).json")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// Installs the deck `id` from the sync folder's file `deck` (`file` names it in
+    /// problems), whose bytes must have the digest `sha256`, with its media, each
+    /// name → the folder's file and its digest. Returns false, installing nothing, if a
+    /// file's bytes do not match its digest (still arriving); throws, installing
+    /// nothing, if the deck does not load (the problems name the file and the card) or
+    /// a media name is not a plain file name.
+    ///
+    /// As an import: the media go to a hidden folder first, renamed to
+    /// ``mediaFolder(id:)`` whole, and the deck file is written last, atomically, which
+    /// lists the deck, so a deck is listed whole or not at all.
+    func installSynced(
+        id: String, deck: URL, file: String, sha256: String, media: [(name: String, file: URL, sha256: String)],
+        limits: DeckLimits = .standard
+    ) throws(DeckError) -> Bool {
+        func failure(_ words: String) -> DeckError {
+            DeckError(problems: [DeckProblem(file: file, message: tr("could not be copied into Kuchi's decks: {reason}", ["reason": words]))])
+        }
+        guard acceptsSyncedDeck(id: id) else {
+            throw DeckError(problems: [DeckProblem(file: file, message: tr("is not a deck Kuchi knows"))])
+        }
+        guard let data = try? BoundedRead.contents(of: LocalPath(deck), upTo: limits.maximumFileSize),
+            SHA256.hex(data) == sha256
+        else { return false }
+        _ = try DeckLoader.decode(data, file: file, choicesPerQuestion: choicesNeeded(id: id), limits: limits)
+        if let unsafe = media.first(where: { !MediaName.isSafe($0.name) }) {
+            throw DeckError(problems: [DeckProblem(file: file, message: tr(
+                "names a sound that is not a plain file name: {name}", ["name": PrintableText.escaping(unsafe.name)]))])
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: importedFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw failure(tr("the folder {folder} cannot be made", ["folder": "\(LocalPath(importedFolder))"]))
+        }
+        let target = mediaFolder(id: id)
+        if media.isEmpty {
+            try? FileManager.default.removeItem(at: target)
+        } else {
+            let staging = importedFolder.appendingPathComponent(".\(id)\(Self.stagingMark)\(UUID().uuidString)")
+            guard mkdir(staging.path, 0o700) == 0 else { throw failure(SystemError.last.words) }
+            var renamed = false
+            defer { if !renamed { try? FileManager.default.removeItem(at: staging) } }
+            for item in media {
+                do {
+                    guard try SyncContentFile.copy(
+                        LocalPath(item.file), to: staging.appendingPathComponent(item.name), expecting: item.sha256,
+                        syncingFolder: false)
+                    else { return false }
+                } catch {
+                    throw failure(error.error.words)
+                }
+            }
+            do {
+                try SyncContentFile.flushFolder(staging)
+            } catch {
+                throw failure(error.error.words)
+            }
+            // A deck replaced by a newer version: its old sounds go first.
+            try? FileManager.default.removeItem(at: target)
+            guard rename(staging.path, target.path) == 0 else { throw failure(SystemError.last.words) }
+            renamed = true
+        }
+        do {
+            try AtomicFile.write(data, to: importedFolder.appendingPathComponent("\(id).json"))
+        } catch {
+            throw failure(error.error.words)
+        }
+        return true
+    }
+}

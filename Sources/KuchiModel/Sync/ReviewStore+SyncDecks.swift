@@ -1,0 +1,49 @@
+import FoundationEssentials
+
+/// The `deck` registers in the database: this device's imports and removals become
+/// events in the outbox, and the registers as merged say which imported decks every
+/// device should have (``SyncFolder/applySyncedDecks(into:)`` makes it so).
+extension ReviewStore {
+    /// An imported deck as its register holds it.
+    struct SyncedDeck: Equatable {
+        let name: String
+        /// nil: the learner removed it.
+        let sha256: String?
+        /// Each media name its cards use → its digest.
+        let media: [String: String]
+    }
+
+    /// Every deck register, by deck id. A register whose line no longer reads (it
+    /// cannot happen unless the database was edited) is left out.
+    func syncedDecks() throws -> [String: SyncedDeck] {
+        var decks: [String: SyncedDeck] = [:]
+        // Deck registers are named "deck", U+001F, the id: those between U+001F and U+0020.
+        try database.query(
+            "SELECT value FROM sync_register WHERE name > ? AND name < ?", [.text("deck\u{1F}"), .text("deck\u{20}")]
+        ) { row in
+            guard let event = try? SyncLine.decode(ArraySlice(row.text(0).utf8)),
+                case .deck(let id, let name, let sha256, let media) = event.body
+            else { return }
+            decks[id] = SyncedDeck(name: name, sha256: sha256, media: media)
+        }
+        return decks
+    }
+
+    /// Puts the `deck` events `bodies` of `device` into the outbox and their registers,
+    /// stamped by `clock` at `now`, in one transaction; returns how many.
+    func noteDecks(_ bodies: [SyncEvent.Body], device: String, now: Int64) throws(ReviewStoreError) -> Int {
+        try syncTransaction {
+            var clock = try syncClock()
+            for body in bodies {
+                let event = SyncEvent(id: SyncEvent.newID(), device: device, stamp: clock.tick(now: now), body: body)
+                try storeRegister(event)
+                try database.run("INSERT OR IGNORE INTO sync_own (event) VALUES (?)", [.text(event.id)])
+                try database.run(
+                    "INSERT INTO sync_outbox (wall, line) VALUES (?, ?)",
+                    [.integer(event.stamp.wall), .text(String(decoding: SyncLine.encode(event), as: UTF8.self))])
+            }
+            try saveSyncClock(clock)
+            return bodies.count
+        }
+    }
+}
