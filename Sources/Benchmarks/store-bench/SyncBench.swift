@@ -92,9 +92,9 @@ enum SyncBench {
             "\(devices) devices × \(reviewsPerDevice.formatted()) reviews into an empty store (target ≤ 10 s, ≤ 150 MiB)",
             "\(seconds(fullTimes)) (\(fullTimes.map { String(format: "%.2f", $0) }.joined(separator: ", "))), \(merged.formatted()) reviews, peak \(peak) MiB (\(base) MiB before)")
         table.add("  reading the files, CRC and JSON of each line (off the window's thread)", seconds(readTimes))
-        table.add("    of which the files' bytes alone", seconds(fileTimes))
+        table.add("    of which the files' bytes alone (in the page cache)", String(format: "%.1f ms median of 3", median(fileTimes) * 1e3))
         table.add("  the store's transaction: replays and SQLite's writes", seconds(storeTimes))
-        table.add("    of which the replays' FSRS steps alone", seconds(fsrsTimes))
+        table.add("    of which the replays' FSRS steps alone", String(format: "%.0f ms median of 3", median(fsrsTimes) * 1e3))
         table.add(
             "  in steps of \(SyncMerge.eventsPerStep.formatted()) events (the app's), \(steps) steps",
             "\(seconds(steppedTimes)) of steps; a step \(String(format: "%.1f", median(stepTimes))) ms median, \(String(format: "%.1f", percentile(stepTimes, 0.95))) ms p95, \(String(format: "%.1f", stepTimes.max() ?? 0)) ms max")

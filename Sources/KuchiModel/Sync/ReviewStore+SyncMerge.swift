@@ -264,9 +264,19 @@ extension ReviewStore {
 
     /// Runs `body` in one durable transaction with a page cache large enough for a big
     /// merge, and forgets cached deck ids if it fails (a deck added in it is gone).
-    func syncTransaction<Result>(_ body: () throws -> Result) throws(ReviewStoreError) -> Result {
+    ///
+    /// Not `durable`: committed without waiting for the disk (WAL, `synchronous=NORMAL`:
+    /// still all or nothing, but a power cut can take it back). For a merge's steps
+    /// before the last, which the next merge redoes if they are lost, and which the last
+    /// step's durable commit makes durable with it (the log is written in order): 295
+    /// steps of 300,000 events took 13.7 s with a disk flush each, against 4.2 s at once.
+    func syncTransaction<Result>(durable: Bool = true, _ body: () throws -> Result) throws(ReviewStoreError) -> Result {
         try? database.execute("PRAGMA cache_size = -16384")
-        defer { try? database.execute("PRAGMA cache_size = -2000") }
+        if !durable { try? database.execute("PRAGMA synchronous = NORMAL") }
+        defer {
+            try? database.execute("PRAGMA cache_size = -2000")
+            if !durable { try? database.execute("PRAGMA synchronous = FULL") }
+        }
         do {
             return try storeErrors { try database.transaction(body) }
         } catch {

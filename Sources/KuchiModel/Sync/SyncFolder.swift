@@ -166,7 +166,7 @@ public final class SyncFolder {
     {
         let stamp = now().storeMilliseconds
         return try storeErrors {
-            try store.syncTransaction {
+            try store.syncTransaction(durable: false) {
                 var clock = try store.syncClock()
                 let filled = try store.fillOutbox(device: device, clock: &clock, now: stamp, settings: [], scheduler: scheduler)
                 return (filled, try store.replay(cards, of: batch, scheduler: scheduler))

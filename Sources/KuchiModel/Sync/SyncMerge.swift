@@ -80,9 +80,13 @@ public final class SyncMerge {
     /// Whether the last step ran.
     public private(set) var isFinished = false
 
-    /// The events a step takes by default: about 10 ms of a step on the benchmark's
-    /// machine (a card's replay rewrites all its reviews, so this counts the new ones).
-    public static let eventsPerStep = 1_000
+    /// The events a step takes by default (a card's replay rewrites all its reviews, so
+    /// this counts the new ones). In `store-bench --sync` on the 2-core machine under
+    /// load (load average 6-8), steps of 1,000 took 40 ms at the median and 11.0 s in
+    /// all (the merge at once 9.6 s in the same run); steps of 250, 14 ms and 26.2 s
+    /// (8.9 s at once): each step's commit costs a few milliseconds, and a window
+    /// drawing at 60 Hz waits for one step at a time. 500 is between.
+    public static let eventsPerStep = 500
 
     private let sync: SyncFolder
     private let logs: SyncLogsRead

@@ -83,4 +83,17 @@ struct SyncMergeStepsTests {
         // Positive control: most stops came before the last step.
         #expect(stoppedMidway > 30, "\(stoppedMidway) merges stopped midway")
     }
+
+    @Test("after a step before the last (which waits for no disk), the store commits durably again, as the answers it sends must")
+    func stepsLeaveTheStoreDurable() throws {
+        let outcome = try SyncSimulatorTests().simulate(seed: 3, skippingConflictCopies: false)
+        let temporaryFolder = try TemporaryFolder()
+        let device = try device(holding: outcome.lines, in: temporaryFolder.url, name: "durable")
+        let merge = try device.sync.beginMerge(try device.sync.pendingLogs().read(), scheduler: SyncTestDevice.scheduler)
+        // synchronous: 2 is FULL, every commit on the disk before it returns.
+        #expect(try device.store.database.integer("PRAGMA synchronous") == 2, "positive control: durable before")
+        #expect(try merge.step(settings: device.settings, events: 1) == nil, "a step before the last")
+        #expect(try device.store.database.integer("PRAGMA synchronous") == 2)
+        #expect(merge.cardsDone > 0)
+    }
 }
