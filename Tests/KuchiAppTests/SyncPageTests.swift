@@ -167,6 +167,8 @@ struct SyncPageTests {
         try app.answer(correct: true)
         pump(until: { app.models.syncing.longMerge != nil }, "the folder read")
         #expect(app.models.syncing.progress == "Merging 300 events from 1 device…", "\(app.models.syncing.progress ?? "")")
+        MainLoop.drain()
+        #expect(!allLabels(app).contains("Merging 300 events from 1 device…"), "no toast over the session's questions")
         app.models.state.homePage = .settings
         pump(until: { allLabels(app).contains("Merging 300 events from 1 device…") }, "Settings → Sync says so")
         app.models.state.homePage = .challenge

@@ -176,7 +176,8 @@ final class Syncing {
             "devices": trn("{count} device", "{count} devices", read.otherDevices),
         ])
         progress = what
-        state.toaster.show(what)
+        // Not over a session's questions: the page says it, and the steps wait anyway.
+        if !isSessionUnderway() { state.toaster.show(what) }
         queueStep()
     }
 
