@@ -274,7 +274,8 @@ extension ReviewStore {
         try? database.execute("PRAGMA cache_size = -16384")
         if !durable { try? database.execute("PRAGMA synchronous = NORMAL") }
         defer {
-            try? database.execute("PRAGMA cache_size = -2000")
+            // A step's cache is the next step's: only the last gives it back.
+            if durable { try? database.execute("PRAGMA cache_size = -2000") }
             if !durable { try? database.execute("PRAGMA synchronous = FULL") }
         }
         do {

@@ -85,8 +85,8 @@ public final class SyncMerge {
     /// load (load average 6-8), steps of 1,000 took 40 ms at the median and 11.0 s in
     /// all (the merge at once 9.6 s in the same run); steps of 250, 14 ms and 26.2 s
     /// (8.9 s at once): each step's commit costs a few milliseconds, and a window
-    /// drawing at 60 Hz waits for one step at a time. Steps of 500, at load 2.8: 8.9 ms
-    /// at the median, 23 ms at the 95th percentile, 6.6 s in all (4.6 s at once).
+    /// drawing at 60 Hz waits for one step at a time. Steps of 500, at load 2.1: 6.6 ms
+    /// at the median, 18 ms at the 95th percentile, 5.8 s in all (4.5 s at once).
     public static let eventsPerStep = 500
 
     private let sync: SyncFolder
