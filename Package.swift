@@ -93,7 +93,7 @@ let package = Package(
         ),
         .executableTarget(name: "kuchi", dependencies: ["KuchiApp"]),
         // Kuchi with a first-frame probe, for the start-up benchmark only.
-        .executableTarget(name: "kuchi-startup-probe", dependencies: ["KuchiApp"], path: "Sources/Benchmarks/kuchi-startup-probe"),
+        .executableTarget(name: "kuchi-startup-probe", dependencies: ["KuchiApp", "GtkKit"], path: "Sources/Benchmarks/kuchi-startup-probe"),
         .executableTarget(name: "counter", dependencies: ["GtkKit"], path: "Sources/Samples/counter"),
         // The seeds' ChallengeView and ScoreView: @State and @Binding.
         .executableTarget(name: "challenge", dependencies: ["GtkKit"], path: "Sources/Samples/challenge"),

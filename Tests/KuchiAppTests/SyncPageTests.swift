@@ -238,6 +238,49 @@ struct SyncPageTests {
              "merged once the session is over")
     }
 
+    @Test("a long merge is read off the window's thread and merged in steps, which Settings → Sync says; a session started mid-merge sees no step until it ends")
+    func longMergeWaitsForASessionStartedMidway() throws {
+        let app = try AppHarness(registered: true)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        app.models.users.settings.questionsPerSession = 3
+        // The laptop answered 300 words of a deck of its own, one card a step here.
+        let laptop = try Laptop(folder: folder, home: app.folder.appendingPathComponent("laptop"))
+        let scheduler = FSRSScheduler(desiredRetention: 0.9, fuzz: false)
+        let now = Date()
+        for index in 0..<300 {
+            try laptop.store.record(Review(
+                card: CardID(deck: "laptop-words", question: "語\(index)"), rating: .good, time: now, answerTime: .seconds(2),
+                after: scheduler.review(FSRSCard(due: now), rating: .good, at: now)))
+        }
+        _ = try laptop.sync.send(scheduler: scheduler)
+        app.models.syncing.longMergeBytes = 1
+        app.models.syncing.eventsPerStep = 1
+        app.models.syncing.choose(folder.path)
+        #expect(app.models.syncing.progress != nil, "the folder is being read")
+        // The session starts while the folder is read: its steps come after the read.
+        app.startPractice()
+        try app.answer(correct: true)
+        pump(until: { app.models.syncing.longMerge != nil }, "the folder read")
+        #expect(app.models.syncing.progress == "Merging 300 events from 1 device…", "\(app.models.syncing.progress ?? "")")
+        MainLoop.drain()
+        #expect(!allLabels(app).contains("Merging 300 events from 1 device…"), "no toast over the session's questions")
+        app.models.state.homePage = .settings
+        pump(until: { allLabels(app).contains("Merging 300 events from 1 device…") }, "Settings → Sync says so")
+        app.models.state.homePage = .challenge
+        while app.widget("play-again") == nil {
+            #expect(app.models.syncing.longMerge?.cardsDone == 0, "no step during the session")
+            #expect(app.models.syncing.lastResult == nil, "not merged during the session")
+            try app.answer(correct: true)
+        }
+        pump(until: { app.models.syncing.lastResult?.contains("300 new reviews from 1 other device") == true },
+             timeout: .seconds(30), "the merge made once the session is over")
+        #expect(app.models.syncing.progress == nil && app.models.syncing.longMerge == nil)
+    }
+
     @Test("a folder that cannot be used is refused in words, and sync stays off")
     func refusesAMissingFolder() throws {
         let app = try AppHarness(registered: true)

@@ -96,9 +96,9 @@ enum AppBenchmarks {
     /// One way Kuchi starts: its data folder and what its user folders hold. The user
     /// folders are written once; later launches find the review database the first
     /// one made, as a learner's do.
-    private struct Scenario {
+    struct Scenario {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-bench-home-\(UUID().uuidString)")
-        let environment: [String: String]
+        var environment: [String: String]
 
         init(data: URL, settings: String? = nil, profile: String? = nil) {
             let config = home.appendingPathComponent("config/kuchi")
@@ -189,7 +189,7 @@ enum AppBenchmarks {
     }
 
     /// A stripped copy in a temporary folder (as an installed build is).
-    private static func strippedCopy(of binary: URL, as name: String? = nil) -> URL? {
+    static func strippedCopy(of binary: URL, as name: String? = nil) -> URL? {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("stripped-\(name ?? binary.lastPathComponent)")
         let strip = Process()

@@ -11,7 +11,7 @@ import Foundation
 
 if CommandLine.arguments.contains("--help") {
     print("""
-        Usage: gtkkit-bench [--gtkkit | --strokes | --writing | --list | --heat-map | --text | --cards [--cold] | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --speech | --profile-label-updates]
+        Usage: gtkkit-bench [--gtkkit | --strokes | --writing | --list | --heat-map | --text | --cards [--cold] | --imports [FILE|FOLDER…] | --startup [--compare PROBE] | --startup-sync | --speech | --profile-label-updates]
 
         With no option, prints every table quoted in README.md. Run under a display and
         a session bus: xvfb-run -a dbus-run-session .build/release/gtkkit-bench
@@ -46,6 +46,9 @@ if CommandLine.arguments.contains("--help") {
                                    (needs kuchi-startup-probe and gtk-baseline built), with
                                    the repository's decks and with every deck installed,
                                    and deck loading
+          --startup-sync           start-up with a sync folder of 300,000 events (none,
+                                   merged, not yet merged) against the C baseline, and
+                                   the first merge's main-loop stalls, in steps and at once
           --compare PROBE          with --startup: launch another build's
                                    kuchi-startup-probe beside this one's in every
                                    round, to compare a change in one run
@@ -66,6 +69,8 @@ if let probe = ProcessInfo.processInfo.environment[ListBenchmarks.probeVariable]
 } else if CommandLine.arguments.contains("--profile-label-updates") {
     // For a profiler: only the bound label loop, long enough to sample.
     GtkKitBenchmarks.profileLabelUpdates()
+} else if CommandLine.arguments.contains("--startup-sync") {
+    SyncStartupBenchmarks.run(rounds: 15)
 } else if CommandLine.arguments.contains("--startup") {
     let arguments = CommandLine.arguments
     let compared = arguments.firstIndex(of: "--compare").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }

@@ -29,6 +29,19 @@ public final class KuchiApplication {
         self.init(afterFirstFrame: { Theme.addSourceTreeIcons() })
     }
 
+    /// For the start-up probe: whether sync's merges since start-up are over (or no
+    /// folder is set); false before the window is up.
+    @_spi(Benchmark) public var syncIsIdle: Bool {
+        guard let syncing = models?.syncing else { return false }
+        return syncing.folder == nil || (syncing.lastResult != nil && syncing.progress == nil)
+    }
+
+    /// For the start-up probe: every merge at once on the window's thread, however
+    /// large, as before merges came in steps (the figures' "before"). Before sync starts.
+    @_spi(Benchmark) public func mergeAtOnce() {
+        models?.syncing.longMergeBytes = .max
+    }
+
     /// Kuchi with `afterFirstFrame` run once its window is first painted, in place of
     /// the usual work then (the start-up benchmark's probe).
     @_spi(Benchmark) public init(afterFirstFrame: @escaping @MainActor () -> Void) {

@@ -18,6 +18,16 @@ import Observation
 /// decks (``KuchiModel/DeckCatalog/applySyncedCards(_:)``: every deck at the first merge
 /// after the folder opens, which also writes an edit Kuchi was killed before writing;
 /// then the decks the merge changed), and the decks changed are shown again.
+///
+/// A long merge (a device joining a folder of 300,000 events) never holds up the
+/// window: the folder is read and decoded on a thread of its own, and merged in steps
+/// (``SyncMerge``) of about 10 ms each, one per idle turn of the main loop, while
+/// Settings → Sync says what is being merged. The steps wait while a session or a Learn
+/// round is under way, as a whole merge does: a session started mid-merge sees each card
+/// either as it was or merged whole (a step replays whole cards, each in one
+/// transaction), never a card half merged, and nothing changes under its answers; the
+/// other events (undos, suspensions, settings) and the planner's news come with the
+/// last step.
 @MainActor @Observable
 final class Syncing {
     /// Whether the folder chooser is open.
@@ -27,6 +37,14 @@ final class Syncing {
     private(set) var lastResult: String?
     /// The devices whose logs were merged, and when each last wrote.
     private(set) var devices: [(device: String, name: String?, lastWrote: Date)] = []
+    /// A long merge under way, in words ("Merging 300,000 events from 2 devices… 40 %");
+    /// nil when none is.
+    private(set) var progress: String?
+    /// New bytes in the folder from which a merge is a long one, read off the window's
+    /// thread and merged in steps (about 5,000 lines); fewer are merged at once.
+    @ObservationIgnored var longMergeBytes: Int64 = 1 << 20
+    /// The events of each step of a long merge (tests make them fewer).
+    @ObservationIgnored var eventsPerStep = SyncMerge.eventsPerStep
 
     @ObservationIgnored private let users: UserManager
     @ObservationIgnored private let planner: StudyPlanner
@@ -48,6 +66,13 @@ final class Syncing {
     @ObservationIgnored private var applyingMerge = false
     @ObservationIgnored private var sentSettings: [String: String] = [:]
     @ObservationIgnored private var following: [Tracking] = []
+    /// The long merge under way, and whether its next step is waiting for an idle turn.
+    @ObservationIgnored private(set) var longMerge: SyncMerge?
+    @ObservationIgnored private var isReading = false
+    @ObservationIgnored private var stepIsQueued = false
+    /// Counts the folders opened, so that a read that finishes after the folder was
+    /// changed or turned off is dropped.
+    @ObservationIgnored private var opened = 0
 
     init(
         users: UserManager, planner: StudyPlanner, decks: DeckChooser, state: AppState, databasePath: String,
@@ -82,8 +107,8 @@ final class Syncing {
                 self?.settingsChanged(values)
             },
             track({ [weak self] in self?.isSessionUnderway() ?? false }, label: "sync: sessions") { [weak self] underway in
-                guard let self, !underway, mergeWaits else { return }
-                merge()
+                guard let self, !underway else { return }
+                if longMerge != nil { queueStep() } else if mergeWaits { merge() }
             },
         ]
     }
@@ -127,16 +152,105 @@ final class Syncing {
         open(nil)
     }
 
-    /// Merges now (Sync Now), or once the session under way ends.
+    /// Merges now (Sync Now), or once the session under way ends, or once the long
+    /// merge under way ends.
     func merge() {
         guard let sync else { return }
-        guard !isSessionUnderway() else {
+        guard !isSessionUnderway(), longMerge == nil, !isReading else {
             mergeWaits = true
             return
         }
         mergeWaits = false
+        let logs: SyncPendingLogs
         do throws(SyncError) {
-            let report = try sync.merge(settings: users.settings, scheduler: StudyPlanner.scheduler(users.settings, fuzz: false))
+            logs = try sync.pendingLogs()
+        } catch {
+            lastResult = error.description
+            return
+        }
+        guard logs.newBytes >= longMergeBytes else {
+            finish { () throws(SyncError) in try sync.merge(settings: users.settings, scheduler: Self.scheduler(users.settings)) }
+            return
+        }
+        isReading = true
+        progress = tr("Reading the sync folder…")
+        let opened = opened
+        BackgroundThread.start { [weak self] in
+            let read = logs.read()
+            MainLoop.perform { self?.begin(read, opened: opened) }
+        }
+    }
+
+    /// Starts merging in steps what the reading thread read, if the folder is still the one it read.
+    private func begin(_ read: SyncLogsRead, opened: Int) {
+        guard opened == self.opened, let sync else { return }
+        isReading = false
+        do throws(SyncError) {
+            longMerge = try sync.beginMerge(read, scheduler: Self.scheduler(users.settings))
+        } catch {
+            progress = nil
+            lastResult = error.description
+            return
+        }
+        let what = tr("Merging {events} from {devices}…", [
+            "events": trn("{count} event", "{count} events", read.eventCount),
+            "devices": trn("{count} device", "{count} devices", read.otherDevices),
+        ])
+        progress = what
+        // Not over a session's questions: the page says it, and the steps wait anyway.
+        if !isSessionUnderway() { state.toaster.show(what) }
+        queueStep()
+    }
+
+    /// The long merge's next step, once the main loop is idle (frames and input first).
+    private func queueStep() {
+        guard longMerge != nil, !stepIsQueued else { return }
+        stepIsQueued = true
+        MainLoop.idle { [weak self] in
+            guard let self else { return }
+            stepIsQueued = false
+            step()
+        }
+    }
+
+    /// One step of the long merge, unless a session started: then the next waits for its end.
+    private func step() {
+        guard let running = longMerge, !isSessionUnderway() else { return }
+        let report: SyncReport?
+        do throws(SyncError) {
+            report = try running.step(settings: users.settings, events: eventsPerStep)
+        } catch {
+            longMerge = nil
+            progress = nil
+            lastResult = error.description
+            return
+        }
+        guard let report else {
+            let percent = running.cardsDone * 100 / max(1, running.cardCount)
+            progress = tr("Merging {events} from {devices}… {percent} %", [
+                "events": trn("{count} event", "{count} events", running.eventCount),
+                "devices": trn("{count} device", "{count} devices", running.otherDevices),
+                "percent": String(percent),
+            ])
+            queueStep()
+            return
+        }
+        longMerge = nil
+        progress = nil
+        finish { report }
+        if mergeWaits { merge() }
+    }
+
+    private static func scheduler(_ settings: Settings) -> FSRSScheduler {
+        StudyPlanner.scheduler(settings, fuzz: false)
+    }
+
+    /// Takes what a merge brought: the settings changed elsewhere, the planner's news,
+    /// the toasts, and the page's words.
+    private func finish(_ merged: () throws(SyncError) -> SyncReport) {
+        guard let sync else { return }
+        do throws(SyncError) {
+            let report = try merged()
             if let settings = report.settings {
                 applyingMerge = true
                 users.settings = settings
@@ -219,6 +333,11 @@ final class Syncing {
     }
 
     private func open(_ path: String?) {
+        // A long merge of the folder before is dropped; the next merge of it finishes it.
+        opened += 1
+        longMerge = nil
+        isReading = false
+        progress = nil
         sync = nil
         appliesEveryDeck = true
         device = nil
@@ -264,7 +383,7 @@ final class Syncing {
     private func send() {
         guard let sync else { return }
         do throws(SyncError) {
-            _ = try sync.send(scheduler: StudyPlanner.scheduler(users.settings, fuzz: false))
+            _ = try sync.send(scheduler: Self.scheduler(users.settings))
         } catch {
             lastResult = error.description
         }
@@ -276,7 +395,7 @@ final class Syncing {
         guard let sync, !applyingMerge, values != sentSettings else { return }
         sentSettings = values
         do throws(SyncError) {
-            _ = try sync.send(settings: users.settings, scheduler: StudyPlanner.scheduler(users.settings, fuzz: false))
+            _ = try sync.send(settings: users.settings, scheduler: Self.scheduler(users.settings))
         } catch {
             lastResult = error.description
         }

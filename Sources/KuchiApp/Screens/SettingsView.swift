@@ -116,7 +116,7 @@ struct SettingsView: View {
                         .visible { syncing.folder != nil }
                         .widgetName("sync-off")
                 }
-                ActionRow(tr("Last Sync"), subtitle: { syncing.lastResult ?? tr("Not yet") }) {
+                ActionRow(tr("Last Sync"), subtitle: { syncing.progress ?? syncing.lastResult ?? tr("Not yet") }) {
                     Button(tr("Sync Now")) { syncing.merge() }
                         .widgetName("sync-now")
                 }

@@ -124,31 +124,65 @@ public final class SyncFolder {
     /// sent; the report's ``SyncReport/settings`` are the settings with other devices'
     /// later changes, for the app to save. `scheduler` replays the cards that changed
     /// (fuzz off, so every device computes the same state).
+    ///
+    /// All at once, in one transaction: a large folder's first merge can instead be read
+    /// off the store's thread (``pendingLogs()``, ``SyncPendingLogs/read()``) and merged
+    /// in steps (``beginMerge(_:scheduler:)``, ``SyncMerge/step(settings:events:)``).
     public func merge(settings: Settings, scheduler: FSRSScheduler) throws(SyncError) -> SyncReport {
-        var report = SyncReport()
-        var batch = SyncMergeBatch()
-        var marks: [(file: String, mark: SyncFileMark)] = []
-        var foreign = false
-        for file in reader.logFiles() {
-            let read = reader.read(file, from: try storeErrors { try store.syncFileMark(file) })
-            report.problems += read.problems
-            // A copy of this installation wrote to this device's log?
-            if !foreign {
-                foreign = try storeErrors { try read.events.contains { try $0.device == device && !store.isOwnEvent($0.id) } }
-            }
-            batch.add(read.events)
-            marks.append((file, read.mark))
+        let merge = try beginMerge(try pendingLogs().read(), scheduler: scheduler)
+        while true {
+            if let report = try merge.step(settings: settings, events: .max) { return report }
         }
-        // If so, go on as a new device before writing anything, so that no log ever
-        // has two writers.
+    }
+
+    /// The log files and how far each was read: a directory listing and the store's
+    /// marks, cheap, where the store is used. Their reading is pure
+    /// (``SyncPendingLogs/read()``), on any thread.
+    public func pendingLogs() throws(SyncError) -> SyncPendingLogs {
+        let files = try reader.logFiles().map { file throws(SyncError) in (file, try storeErrors { try store.syncFileMark(file) }) }
+        return SyncPendingLogs(folder: folder, files: files, device: device)
+    }
+
+    /// Starts merging what `logs` read (read from this folder's ``pendingLogs()``):
+    /// first, if a copy of this installation wrote to its log, goes on as a new device
+    /// before writing anything, so that no log ever has two writers. Then
+    /// ``SyncMerge/step(settings:events:)`` merges it.
+    public func beginMerge(_ logs: SyncLogsRead, scheduler: FSRSScheduler) throws(SyncError) -> SyncMerge {
+        let foreign = try storeErrors { try logs.ownDeviceEvents.contains { try !store.isOwnEvent($0) } }
+        var replaced: String?
         if foreign {
-            report.replacedDevice = device
+            replaced = device
             do {
                 device = try SyncDevice.replace(in: dataDirectory)
             } catch {
                 throw SyncError(folder: folder.path, kind: .write(error))
             }
         }
+        return SyncMerge(sync: self, logs: logs, replacedDevice: replaced, scheduler: scheduler)
+    }
+
+    /// One step of `merge`: the reviews of `cards` replayed, in one transaction (the
+    /// outbox filled first, as every change of the store's reviews must); returns how
+    /// many events of this device's the outbox took.
+    func mergeStep(_ cards: ArraySlice<CardID>, of batch: SyncMergeBatch, scheduler: FSRSScheduler)
+        throws(SyncError) -> (filled: Int, added: [String: Int])
+    {
+        let stamp = now().storeMilliseconds
+        return try storeErrors {
+            try store.syncTransaction(durable: false) {
+                var clock = try store.syncClock()
+                let filled = try store.fillOutbox(device: device, clock: &clock, now: stamp, settings: [], scheduler: scheduler)
+                return (filled, try store.replay(cards, of: batch, scheduler: scheduler))
+            }
+        }
+    }
+
+    /// The last step of a merge: the events other than reviews, the reviews of `cards`,
+    /// and how far each file was read, in one transaction; then the outbox is sent.
+    func finishMerge(
+        _ logs: SyncLogsRead, replaying cards: ArraySlice<CardID>, settings: Settings, filledBefore: Int,
+        report: inout SyncReport, scheduler: FSRSScheduler
+    ) throws(SyncError) -> StoreMergeResult {
         let changedSettings = try storeErrors { try localSettingChanges(settings) }
         let name = try storeErrors { try newName() }
         let stamp = now().storeMilliseconds
@@ -157,28 +191,26 @@ public final class SyncFolder {
                 var clock = try store.syncClock()
                 let filled = try store.fillOutbox(
                     device: device, clock: &clock, now: stamp, settings: changedSettings, name: name, scheduler: scheduler)
-                let merged = try store.merge(batch, clock: &clock, scheduler: scheduler)
-                for (file, mark) in marks { try store.saveSyncFileMark(mark, of: file) }
+                let merged = try store.merge(logs.batch, replaying: cards, clock: &clock, scheduler: scheduler)
+                for (file, mark) in logs.marks { try store.saveSyncFileMark(mark, of: file) }
                 return (filled, merged)
             }
         }
-        report.sent = try flushOutbox(filled)
-        // Files, after the database: decks first, then (the lead wires them) words, fields.
+        report.sent = try flushOutbox(filledBefore + filled)
+        // Files, after the database: decks first; the caller then applies the words and
+        // fields (DeckCatalog.applySyncedCards), the installed decks' among them.
         try applySyncedDecks(into: &report)
-        let others = merged.reviewsByDevice.filter { $0.key != device && $0.key != report.replacedDevice }
-        report.newReviews = others.values.reduce(0, +)
-        report.otherDevices = others.count
+        report.unknownEvents = merged.unknownKinds
         report.retractions = merged.retractions
         report.suspensions = merged.suspensions
         report.fields = merged.fields
         report.cardDecks = merged.cardDecks.sorted()
-        report.unknownEvents = merged.unknownKinds
         report.clashes = try storeErrors { try named(Self.latestPerSubject(merged.clashes)) }
         if !merged.settings.isEmpty {
             let updated = settings.applyingSynced(merged.settings)
             if updated != settings { report.settings = updated }
         }
-        return report
+        return merged
     }
 
     /// Notes the learner's changes to their decks' cards made here (the `changes` a

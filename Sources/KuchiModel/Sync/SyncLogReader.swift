@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// How far one log file has been read.
-struct SyncFileMark: Equatable {
+struct SyncFileMark: Sendable, Equatable {
     /// Bytes read, always up to a line's end.
     var offset: Int64 = 0
     /// Lines read (for the line numbers of problems).
@@ -47,7 +47,7 @@ package struct SyncLogReader {
     static let limit = 1 << 30
 
     /// What one read of a file found.
-    struct Read {
+    struct Read: Sendable {
         var events: [SyncEvent] = []
         var problems: [SyncProblem] = []
         var mark: SyncFileMark
@@ -56,6 +56,12 @@ package struct SyncLogReader {
     /// Reads `file` (relative to the folder) on from `mark`; a file that cannot be
     /// opened (gone since it was listed) gives nothing and keeps its mark.
     func read(_ file: String, from mark: SyncFileMark) -> Read {
+        Self.read(file, in: folder, from: mark)
+    }
+
+    /// Reads `file` of `folder` on from `mark`: pure file reading and decoding, on any
+    /// thread (the merge reads a large folder off the window's).
+    static func read(_ file: String, in folder: URL, from mark: SyncFileMark) -> Read {
         let path = LocalPath(folder.appendingPathComponent(file))
         var start = mark
         let bytes: Data
