@@ -15,20 +15,7 @@ extension ReviewStore {
     /// value from the folder.
     public func recordCardChanges(_ changes: [SyncEvent.Body], device: String, now: Date) throws(ReviewStoreError) {
         guard !changes.isEmpty else { return }
-        try syncTransaction { try recordCardChanges(changes, device: device, now: now.storeMilliseconds) }
-    }
-
-    private func recordCardChanges(_ changes: [SyncEvent.Body], device: String, now: Int64) throws {
-        var clock = try syncClock()
-        for body in changes {
-            let event = SyncEvent(id: SyncEvent.newID(), device: device, stamp: clock.tick(now: now), body: body)
-            try storeRegister(event)
-            try database.run("INSERT OR IGNORE INTO sync_own (event) VALUES (?)", [.text(event.id)])
-            try database.run(
-                "INSERT INTO sync_outbox (wall, line) VALUES (?, ?)",
-                [.integer(event.stamp.wall), .text(String(decoding: SyncLine.encode(event), as: UTF8.self))])
-        }
-        try saveSyncClock(clock)
+        try syncTransaction { try noteOwnEvents(changes, device: device, now: now.storeMilliseconds) }
     }
 
     /// The `word` and `field` registers as kept, of the deck `deck` or of every deck.

@@ -33,16 +33,7 @@ extension ReviewStore {
     /// stamped by `clock` at `now`, in one transaction; returns how many.
     func noteDecks(_ bodies: [SyncEvent.Body], device: String, now: Int64) throws(ReviewStoreError) -> Int {
         try syncTransaction {
-            var clock = try syncClock()
-            for body in bodies {
-                let event = SyncEvent(id: SyncEvent.newID(), device: device, stamp: clock.tick(now: now), body: body)
-                try storeRegister(event)
-                try database.run("INSERT OR IGNORE INTO sync_own (event) VALUES (?)", [.text(event.id)])
-                try database.run(
-                    "INSERT INTO sync_outbox (wall, line) VALUES (?, ?)",
-                    [.integer(event.stamp.wall), .text(String(decoding: SyncLine.encode(event), as: UTF8.self))])
-            }
-            try saveSyncClock(clock)
+            try noteOwnEvents(bodies, device: device, now: now)
             return bodies.count
         }
     }

@@ -150,6 +150,23 @@ extension ReviewStore {
         return true
     }
 
+    /// Notes `bodies`, register changes this device made outside the review log (a
+    /// deck's cards changed, a deck imported or removed), as its own events: each
+    /// register kept and each event put in the outbox for the next append, stamped by
+    /// the store's clock at `now`. Call it inside a sync transaction.
+    func noteOwnEvents(_ bodies: [SyncEvent.Body], device: String, now: Int64) throws {
+        var clock = try syncClock()
+        for body in bodies {
+            let event = SyncEvent(id: SyncEvent.newID(), device: device, stamp: clock.tick(now: now), body: body)
+            try storeRegister(event)
+            try database.run("INSERT OR IGNORE INTO sync_own (event) VALUES (?)", [.text(event.id)])
+            try database.run(
+                "INSERT INTO sync_outbox (wall, line) VALUES (?, ?)",
+                [.integer(event.stamp.wall), .text(String(decoding: SyncLine.encode(event), as: UTF8.self))])
+        }
+        try saveSyncClock(clock)
+    }
+
     /// The value kept for register `name`, if any.
     func registerValue(_ name: String) throws -> String? {
         try database.text("SELECT value FROM sync_register WHERE name = ?", [.text(name)])
