@@ -271,7 +271,7 @@ final class Syncing {
                 state.toaster.show(clash.sentence(), button: tr("Details")) { [state] in state.homePage = .settings }
             }
             lastResult = ([tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])]
-                + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)
+                + [report.waiting].compactMap { $0 } + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)
                 + applied.problems.prefix(1).map(\.description)
                 + report.deckProblems.prefix(1).map(\.description)).joined(separator: "\n")
             devices = (try? sync.devices()) ?? devices

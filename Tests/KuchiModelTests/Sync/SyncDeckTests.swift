@@ -84,6 +84,7 @@ struct SyncDeckTests {
         let waiting = try laptop.merge()
         #expect(waiting.installedDecks.isEmpty)
         #expect(waiting.waitingFiles == [(kind == "deck" ? "decks/" : "media/") + torn])
+        #expect(waiting.waiting == "Waiting for 1 file of a deck still being copied", "what the window and kuchi --sync say")
         #expect(laptop.catalog.importedFile(id: id) == nil, "not listed")
         #expect(!FileManager.default.fileExists(atPath: laptop.catalog.mediaFolder(id: id).path), "no sounds either")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: laptop.catalog.importedFolder.path)) ?? []).allSatisfy { !$0.hasPrefix(".") },
@@ -93,6 +94,7 @@ struct SyncDeckTests {
         let arrived = try laptop.merge()
         #expect(arrived.installedDecks == [id])
         #expect(arrived.waitingFiles.isEmpty)
+        #expect(arrived.waiting == nil)
         #expect(try Self.files(of: id, on: laptop) == Self.files(of: id, on: desktop))
     }
 
@@ -108,6 +110,7 @@ struct SyncDeckTests {
         let waiting = try laptop.merge()
         #expect(waiting.installedDecks.isEmpty)
         #expect(waiting.waitingFiles.count == 2)
+        #expect(waiting.waiting == "Waiting for 2 files of a deck still being copied")
 
         // A device sends a deck file that is not a deck Kuchi loads (by its name's rules it is whole).
         let bad = Data(#"{"name":"Broken","cards":[{"question":"犬","answer":"dog"},{"question":"猫"},{"question":"鳥","answer":"bird"},{"question":"魚","answer":"fish"}]}"#.utf8)
