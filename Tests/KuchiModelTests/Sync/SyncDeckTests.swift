@@ -172,6 +172,33 @@ struct SyncDeckTests {
         #expect(try Self.importPackage(on: desktop) != id)
     }
 
+    @Test("a removal noted while sync is off (in the database only) is sent at the next merge, and the folder does not bring the deck back",
+          arguments: [true, false])
+    func removalWhileOffIsSentLater(noted: Bool) throws {
+        let root = try TemporaryFolder()
+        let desktop = try SyncTestDevice(root: root.url, name: "desktop")
+        let laptop = try SyncTestDevice(root: root.url, name: "laptop")
+        let id = try Self.importPackage(on: desktop)
+        try desktop.merge()
+        try copyFolder(from: desktop.folder, to: laptop.folder)
+        try copyContent(from: desktop.folder, to: laptop.folder)
+        #expect(try laptop.merge().installedDecks == [id])
+
+        // Sync off on the laptop: the app notes the removal in the database alone.
+        if noted { try laptop.store.noteDeckRemoved(id: id, name: "vocab-modern", device: laptop.sync.device, now: Date()) }
+        laptop.catalog.remove(id: id)
+        let next = try laptop.merge()
+        if noted {
+            #expect(next.installedDecks.isEmpty, "not brought back")
+            try copyFolder(from: laptop.folder, to: desktop.folder)
+            #expect(try desktop.merge().removedDecks == [id])
+            #expect(desktop.catalog.importedFile(id: id) == nil)
+        } else {
+            // Control: a removal not noted is undone by the folder's register.
+            #expect(next.installedDecks == [id])
+        }
+    }
+
     @Test("a kill between an import and its event loses nothing: the next merge sends the deck")
     func importBeforeSyncIsSent() throws {
         let root = try TemporaryFolder()
