@@ -310,9 +310,7 @@ final class DeckChooser {
 
     /// Keeps the deck asked about.
     func cancelRemoval() {
-        // Closing the dialog answers Cancel once more: a second write would notify the
-        // dialog's binding while it runs, and it would stop following the state.
-        if removal != nil { removal = nil }
+        removal = nil
     }
 
     /// Removes the deck asked about: its file and sounds. The removal is noted for sync
