@@ -83,6 +83,18 @@ struct SyncPageTests {
         app.models.syncing.choose(folder.path)
         #expect(!app.models.decks.entries.contains { $0.id == "synced-animals" })
 
+        let (_, _, sound) = try laptopImportsAnimals(app: app, folder: folder)
+
+        // Nobody pressed Sync Now: the folder is watched, and the list follows the merge.
+        pump(until: { app.models.decks.entries.contains { $0.id == "synced-animals" && $0.name == "Synced Animals" } },
+             timeout: .seconds(15), "the laptop's deck listed")
+        let installed = app.models.decks.catalog.mediaFolder(id: "synced-animals").appendingPathComponent("neko.mp3")
+        #expect(try Data(contentsOf: installed) == sound)
+    }
+
+    /// The laptop imports "Synced Animals" (three words, one with a sound) and merges,
+    /// which sends it through `folder`: its sync, its catalog, and the sound's bytes.
+    private func laptopImportsAnimals(app: AppHarness, folder: URL) throws -> (Laptop, DeckCatalog, Data) {
         // The laptop's import, as it leaves the deck: its file and its sounds' folder.
         let home = app.folder.appendingPathComponent("laptop")
         let laptop = try Laptop(folder: folder, home: home)
@@ -97,12 +109,76 @@ struct SyncPageTests {
         try sound.write(to: catalog.mediaFolder(id: "synced-animals").appendingPathComponent("neko.mp3"))
         laptop.sync.catalog = catalog
         _ = try laptop.sync.merge(settings: Settings(), scheduler: FSRSScheduler(desiredRetention: 0.9, fuzz: false))
+        return (laptop, catalog, sound)
+    }
 
-        // Nobody pressed Sync Now: the folder is watched, and the list follows the merge.
-        pump(until: { app.models.decks.entries.contains { $0.id == "synced-animals" && $0.name == "Synced Animals" } },
-             timeout: .seconds(15), "the laptop's deck listed")
-        let installed = app.models.decks.catalog.mediaFolder(id: "synced-animals").appendingPathComponent("neko.mp3")
-        #expect(try Data(contentsOf: installed) == sound)
+    @Test("a deck whose sound is not in the folder yet waits, and Settings → Sync's last result says how many files")
+    func waitingFilesAreShown() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 900)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        _ = try laptopImportsAnimals(app: app, folder: folder)
+        // The synchronizer has brought the log and the deck file, not the sound yet.
+        let media = folder.appendingPathComponent("media")
+        for name in try FileManager.default.contentsOfDirectory(atPath: media.path) {
+            try FileManager.default.removeItem(at: media.appendingPathComponent(name))
+        }
+        app.models.syncing.choose(folder.path)
+        pump(until: { app.models.syncing.lastResult?.contains("Waiting for 1 file of a deck still being copied") == true },
+             timeout: .seconds(15), "the page says a file is awaited")
+        #expect(app.models.syncing.lastResult?.hasPrefix("Synced at ") == true, "the first line stays")
+        #expect(!app.models.decks.entries.contains { $0.id == "synced-animals" })
+        app.models.state.homePage = .settings
+        pump(until: { app.isShown("sync-last") }, "the last result shown")
+        #expect(app.windowTexts().contains { $0.contains("Waiting for 1 file of a deck still being copied") })
+    }
+
+    @Test("an imported deck removed here is removed on the laptop at its next merge")
+    func removalReachesTheLaptop() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 900)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        app.models.syncing.choose(folder.path)
+        let (laptop, catalog, _) = try laptopImportsAnimals(app: app, folder: folder)
+        pump(until: { app.models.decks.entries.contains { $0.id == "synced-animals" } }, timeout: .seconds(15), "the laptop's deck listed")
+        app.models.decks.select("synced-animals")
+        #expect(app.models.deckInUse.catalogID == "synced-animals")
+
+        app.models.decks.askToRemove()
+        #expect(app.models.decks.removal?.id == "synced-animals")
+        app.models.decks.confirmRemoval()
+        #expect(!app.models.decks.entries.contains { $0.id == "synced-animals" })
+        #expect(app.models.deckInUse.catalogID == "kuchi-basics")
+        let report = try laptop.sync.merge(settings: Settings(), scheduler: FSRSScheduler(desiredRetention: 0.9, fuzz: false))
+        #expect(report.removedDecks == ["synced-animals"])
+        #expect(!FileManager.default.fileExists(atPath: catalog.importedFolder.appendingPathComponent("synced-animals.json").path))
+        #expect(!FileManager.default.fileExists(atPath: catalog.mediaFolder(id: "synced-animals").path))
+    }
+
+    @Test("a deck the laptop removes goes from this window by itself, at the merge the folder's change starts; the deck in use falls back to Kuchi Basics")
+    func laptopsRemovalShowsAtOnce() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 900)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        MainLoop.drain()
+        app.models.syncing.choose(folder.path)
+        let (laptop, catalog, _) = try laptopImportsAnimals(app: app, folder: folder)
+        pump(until: { app.models.decks.entries.contains { $0.id == "synced-animals" } }, timeout: .seconds(15), "the laptop's deck listed")
+        app.models.decks.select("synced-animals")
+        #expect(app.models.deckInUse.catalogID == "synced-animals")
+
+        try laptop.sync.noteDeckRemoved(id: "synced-animals", name: "Synced Animals")
+        catalog.remove(id: "synced-animals")
+        pump(until: { !app.models.decks.entries.contains { $0.id == "synced-animals" } }, timeout: .seconds(15), "the removal merged")
+        #expect(app.models.deckInUse.catalogID == "kuchi-basics", "the deck in use falls back")
+        #expect(!FileManager.default.fileExists(atPath: app.models.decks.catalog.importedFolder.appendingPathComponent("synced-animals.json").path))
     }
 
     @Test("a setting changed here and later on the laptop: the laptop's is taken, and a toast and the page say so, naming it")

@@ -172,9 +172,25 @@ class SyncCommand(unittest.TestCase):
         # Positive control: the laptop has no such deck before the folder is copied.
         self.assertEqual(self.run_kuchi(laptop, "--sync")[0], 0)
         self.assertEqual(self.files_under(os.path.join(laptop.data, "decks")), {})
+        # The log and the deck file have come, the sounds not yet: the deck waits, and
+        # --sync says how many files, after its first line.
+        self.copy(self.folders[0], self.folders[1])
+        media = os.path.join(self.folders[1], "media")
+        sounds = sorted(os.listdir(media))
+        self.assertTrue(sounds)
+        for name in sounds:
+            os.remove(os.path.join(media, name))
+        status, out, err = self.run_kuchi(laptop, "--sync")
+        self.assertEqual(status, 0, err)
+        lines = out.splitlines()
+        self.assertTrue(lines[0].startswith("synced: "), out)
+        files = "file" if len(sounds) == 1 else "files"
+        self.assertEqual(lines[1:], [f"Waiting for {len(sounds)} {files} of a deck still being copied"], out)
+        self.assertEqual(self.files_under(os.path.join(laptop.data, "decks")), {})
         self.copy(self.folders[0], self.folders[1])
         status, out, err = self.run_kuchi(laptop, "--sync")
         self.assertEqual(status, 0, err)
+        self.assertEqual(len(out.splitlines()), 1, out)
         self.assertEqual(self.files_under(os.path.join(laptop.data, "decks")), imported)
         # Its history came along: the same export on both (the desktop's through --sync too).
         # The export writes the deck in use: the import chose it on the desktop; here by hand.

@@ -88,6 +88,7 @@ struct AppModels {
                 cards.changedElsewhere()
             })
         decks.recordCardChanges = { changes, id throws(DeckError) in try syncing.record(changes, deck: id) }
+        decks.noteDeckRemoved = { [weak syncing] id, name in syncing?.noteDeckRemoved(id: id, name: name) }
         // An imported deck is sent as soon as it is in; an import takes no id the folder knows.
         imports.imported = { [weak syncing] in syncing?.merge() }
         imports.takenIDs = { [weak syncing] in syncing?.syncedDeckIDs ?? [] }

@@ -92,6 +92,11 @@ enum MainWindow {
                     confirm: tr("Delete"), destructive: true,
                     onConfirm: { cards.deleteSelected() }, onCancel: { state.cardConfirmation = nil })
                 .confirmation(
+                    isPresented: { models.decks.removal != nil }, title: tr("Remove This Deck?"),
+                    message: { DeckRemoval.message(models.decks.removal, cards: models.deckInUse.deck.cards.count, syncing: models.syncing.folder != nil) },
+                    confirm: tr("Remove"), destructive: true,
+                    onConfirm: { models.decks.confirmRemoval() }, onCancel: { models.decks.cancelRemoval() })
+                .confirmation(
                     isPresented: { models.dictionaryApps.askingOrigin != nil }, title: tr("Let a Web Page Add Words?"),
                     message: {
                         tr("{origin} asks to add words to your decks through AnkiConnect, as a dictionary app does. Allow it only if you trust it.",

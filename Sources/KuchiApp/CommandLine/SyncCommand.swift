@@ -50,6 +50,8 @@ enum SyncCommand {
                 }
             }
             print(report.summary)
+            // After "synced: …", which outside checks read as the first line.
+            if let waiting = report.waiting { print(waiting) }
             return 0
         } catch {
             return fail(error.description)

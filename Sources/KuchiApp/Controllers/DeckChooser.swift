@@ -43,6 +43,13 @@ final class DeckChooser {
         _, _ throws(DeckError) in
     }
 
+    /// Notes the removal of an imported deck for sync before its files go
+    /// (``Syncing/noteDeckRemoved(id:name:)``, set once both are made); returns why it
+    /// could not, or nil.
+    @ObservationIgnored var noteDeckRemoved: @MainActor (_ id: String, _ name: String) -> String? = { _, _ in nil }
+    /// The imported deck the learner asked to remove, while the confirmation is shown.
+    var removal: DeckEntry?
+
     /// How many of a deck's problems the window lists (here, for an import, in the card
     /// browser); `--check-deck` lists them all.
     nonisolated static let problemsShown = 5
@@ -280,9 +287,46 @@ final class DeckChooser {
     }
 
     /// Lists the decks again: after an import, and after a sync installed or removed
-    /// an imported deck.
+    /// an imported deck. The deck in use gone (removed here or on another computer),
+    /// Kuchi Basics is used, as for a deck that is missing, and remembered.
     func catalogChanged() {
         entries = catalog.entries()
+        if let id = inUse.catalogID, !entries.contains(where: { $0.id == id }) {
+            use(.kuchiBasics, id: "kuchi-basics")
+            users.settings.deck = "kuchi-basics"
+        }
+    }
+
+    /// The deck in use if the learner imported it: the one Settings offers to remove
+    /// (bundled decks, Kuchi Basics and My Words are never removed).
+    var removableDeck: DeckEntry? {
+        entries.first { $0.id == inUse.catalogID && $0.origin == .imported }
+    }
+
+    /// Asks to remove the deck in use (``removableDeck``): the window confirms.
+    func askToRemove() {
+        removal = removableDeck
+    }
+
+    /// Keeps the deck asked about.
+    func cancelRemoval() {
+        removal = nil
+    }
+
+    /// Removes the deck asked about: its file and sounds. The removal is noted for sync
+    /// first, so a kill between the two still removes it everywhere; if it cannot be
+    /// noted, the deck stays and a toast says why. Its review history stays in the
+    /// database (the statistics count it; a deck imported again gets a new id).
+    func confirmRemoval() {
+        guard let deck = removal else { return }
+        removal = nil
+        if let reason = noteDeckRemoved(deck.id, deck.name) {
+            state.toaster.show(tr("{deck} could not be removed: {reason}", ["deck": deck.name, "reason": reason]))
+            return
+        }
+        catalog.remove(id: deck.id)
+        catalogChanged()
+        state.toaster.show(tr("{deck} was removed", ["deck": deck.name]))
     }
 
     private func fallBack(problem: String) {

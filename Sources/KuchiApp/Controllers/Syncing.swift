@@ -271,7 +271,7 @@ final class Syncing {
                 state.toaster.show(clash.sentence(), button: tr("Details")) { [state] in state.homePage = .settings }
             }
             lastResult = ([tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])]
-                + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)
+                + [report.waiting].compactMap { $0 } + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)
                 + applied.problems.prefix(1).map(\.description)
                 + report.deckProblems.prefix(1).map(\.description)).joined(separator: "\n")
             devices = (try? sync.devices()) ?? devices
@@ -330,6 +330,34 @@ final class Syncing {
         }
         throw DeckError(problems: [DeckProblem(
             file: "\(id).json", message: tr("your change could not be noted for sync: {reason}", ["reason": reason]))])
+    }
+
+    /// Notes that the learner removes the imported deck `id`, before its files go: sync
+    /// on, the removal is sent at once and the other computers remove the deck at their
+    /// next merge; sync off, it waits in the database and is sent when sync is switched
+    /// on (so the folder does not bring the deck back). Returns why it could not be
+    /// noted, or nil.
+    func noteDeckRemoved(id: String, name: String) -> String? {
+        if let sync {
+            do throws(SyncError) {
+                try sync.noteDeckRemoved(id: id, name: name)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        do throws(ReviewStoreError) {
+            let device: String
+            do {
+                device = try SyncDevice.id(in: dataDirectory)
+            } catch {
+                throw ReviewStoreError(path: databasePath, kind: .other(error.description))
+            }
+            try ReviewStore(path: databasePath).noteDeckRemoved(id: id, name: name, device: device, now: Date())
+            return nil
+        } catch {
+            return error.description
+        }
     }
 
     private func open(_ path: String?) {

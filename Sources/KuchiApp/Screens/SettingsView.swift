@@ -86,6 +86,13 @@ struct SettingsView: View {
                         .help { imports.importingName.map { tr("Importing {file}…", ["file": $0]) } ?? tr("Import a deck from a file") }
                         .widgetName("import-deck")
                 }
+                // Only for a deck the learner imported: the others come with Kuchi.
+                ActionRow(tr("Remove This Deck"), subtitle: { tr("Its cards and sounds go from this computer") }) {
+                    Button(tr("Remove…")) { decks.askToRemove() }
+                        .help { tr("Remove the imported deck in use") }
+                        .widgetName("remove-deck")
+                }
+                .visible { decks.removableDeck != nil }
             }
             PreferencesGroup(tr("Appearance")) {
                 ComboRow(tr("Style"), selection: appearanceIndex, options: { [tr("Follow System"), tr("Light"), tr("Dark")] })

@@ -29,6 +29,14 @@ extension ReviewStore {
         return decks
     }
 
+    /// Notes that the learner removes the imported deck `id` (named `name`) while sync
+    /// is off, as an event of `device` stamped `now`: it waits in the outbox, so that
+    /// switching sync on later removes the deck everywhere rather than installing it
+    /// again from the folder. Sync on, use ``SyncFolder/noteDeckRemoved(id:name:)``.
+    public func noteDeckRemoved(id: String, name: String, device: String, now: Date) throws(ReviewStoreError) {
+        _ = try noteDecks([.deck(id: id, name: name, sha256: nil, media: [:])], device: device, now: now.storeMilliseconds)
+    }
+
     /// Puts the `deck` events `bodies` of `device` into the outbox and their registers,
     /// stamped by `clock` at `now`, in one transaction; returns how many.
     func noteDecks(_ bodies: [SyncEvent.Body], device: String, now: Int64) throws(ReviewStoreError) -> Int {

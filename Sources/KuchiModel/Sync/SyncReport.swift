@@ -52,6 +52,14 @@ public struct SyncReport: Sendable, Equatable {
         tr("{reviews} from {devices}", ["reviews": reviewsText, "devices": devicesText])
     }
 
+    /// The files still arriving, for the command line and the window: "Waiting for 3
+    /// files of a deck still being copied"; nil if none.
+    public var waiting: String? {
+        guard !waitingFiles.isEmpty else { return nil }
+        return trn("Waiting for {count} file of a deck still being copied", "Waiting for {count} files of a deck still being copied",
+                   waitingFiles.count)
+    }
+
     private var reviewsText: String { trn("{count} new review", "{count} new reviews", newReviews) }
     private var devicesText: String { trn("{count} other device", "{count} other devices", otherDevices) }
 }

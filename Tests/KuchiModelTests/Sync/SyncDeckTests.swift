@@ -84,6 +84,7 @@ struct SyncDeckTests {
         let waiting = try laptop.merge()
         #expect(waiting.installedDecks.isEmpty)
         #expect(waiting.waitingFiles == [(kind == "deck" ? "decks/" : "media/") + torn])
+        #expect(waiting.waiting == "Waiting for 1 file of a deck still being copied", "what the window and kuchi --sync say")
         #expect(laptop.catalog.importedFile(id: id) == nil, "not listed")
         #expect(!FileManager.default.fileExists(atPath: laptop.catalog.mediaFolder(id: id).path), "no sounds either")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: laptop.catalog.importedFolder.path)) ?? []).allSatisfy { !$0.hasPrefix(".") },
@@ -93,6 +94,7 @@ struct SyncDeckTests {
         let arrived = try laptop.merge()
         #expect(arrived.installedDecks == [id])
         #expect(arrived.waitingFiles.isEmpty)
+        #expect(arrived.waiting == nil)
         #expect(try Self.files(of: id, on: laptop) == Self.files(of: id, on: desktop))
     }
 
@@ -108,6 +110,7 @@ struct SyncDeckTests {
         let waiting = try laptop.merge()
         #expect(waiting.installedDecks.isEmpty)
         #expect(waiting.waitingFiles.count == 2)
+        #expect(waiting.waiting == "Waiting for 2 files of a deck still being copied")
 
         // A device sends a deck file that is not a deck Kuchi loads (by its name's rules it is whole).
         let bad = Data(#"{"name":"Broken","cards":[{"question":"犬","answer":"dog"},{"question":"猫"},{"question":"鳥","answer":"bird"},{"question":"魚","answer":"fish"}]}"#.utf8)
@@ -167,6 +170,33 @@ struct SyncDeckTests {
         // The removed deck is not sent again by the device that still had it, and a new import does not reuse its id.
         #expect(try laptop.merge().installedDecks.isEmpty)
         #expect(try Self.importPackage(on: desktop) != id)
+    }
+
+    @Test("a removal noted while sync is off (in the database only) is sent at the next merge, and the folder does not bring the deck back",
+          arguments: [true, false])
+    func removalWhileOffIsSentLater(noted: Bool) throws {
+        let root = try TemporaryFolder()
+        let desktop = try SyncTestDevice(root: root.url, name: "desktop")
+        let laptop = try SyncTestDevice(root: root.url, name: "laptop")
+        let id = try Self.importPackage(on: desktop)
+        try desktop.merge()
+        try copyFolder(from: desktop.folder, to: laptop.folder)
+        try copyContent(from: desktop.folder, to: laptop.folder)
+        #expect(try laptop.merge().installedDecks == [id])
+
+        // Sync off on the laptop: the app notes the removal in the database alone.
+        if noted { try laptop.store.noteDeckRemoved(id: id, name: "vocab-modern", device: laptop.sync.device, now: Date()) }
+        laptop.catalog.remove(id: id)
+        let next = try laptop.merge()
+        if noted {
+            #expect(next.installedDecks.isEmpty, "not brought back")
+            try copyFolder(from: laptop.folder, to: desktop.folder)
+            #expect(try desktop.merge().removedDecks == [id])
+            #expect(desktop.catalog.importedFile(id: id) == nil)
+        } else {
+            // Control: a removal not noted is undone by the folder's register.
+            #expect(next.installedDecks == [id])
+        }
     }
 
     @Test("a kill between an import and its event loses nothing: the next merge sends the deck")
