@@ -121,7 +121,7 @@ struct ReviewStoreFileTests {
     }
 
     @Test("damage to sync's ledgers of the review log is left to the separate check, which finds it",
-          arguments: ["sync_review", "sync_own"])
+          arguments: ["sync_review", "sync_own", "sync_unsent_review"])
     func damagedSyncLedgerFoundByCheck(table: String) throws {
         let temporaryFolder = try TemporaryFolder()
         let directory = temporaryFolder.url
