@@ -21,7 +21,7 @@ extension ReviewStore {
     /// the first write, which is switching the journal to WAL. "Damaged" is what SQLite
     /// finds reading the header and schema (it refuses a file shorter than its header
     /// says, for one), and what `PRAGMA quick_check` finds in every table and index but
-    /// the review log's.
+    /// the review log's and its sync ledgers' (`reviewLogTables`).
     static func open(path: String, migrations: [ReviewStoreMigration]) throws(ReviewStoreError) -> SQLiteDatabase {
         try createFolder(of: path)
         return try storeErrors(path: path) {

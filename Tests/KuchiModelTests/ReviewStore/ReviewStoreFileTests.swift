@@ -120,6 +120,24 @@ struct ReviewStoreFileTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
     }
 
+    @Test("damage to sync's ledgers of the review log is left to the separate check, which finds it",
+          arguments: ["sync_review", "sync_own", "sync_unsent_review"])
+    func damagedSyncLedgerFoundByCheck(table: String) throws {
+        let temporaryFolder = try TemporaryFolder()
+        let directory = temporaryFolder.url
+        let path = storePath(in: directory)
+        try ReviewStore(path: path).record(makeReview("犬", at: 0))
+        let damaged = try scribble(onRootPageOf: table, in: path)
+
+        // Opening skips them, as it skips the log: they grow with the history.
+        let store = try ReviewStore(path: path)
+        #expect(try store.card(CardID(deck: "jlpt-n5", question: "犬")) == makeReview("犬", at: 0).after)
+        let error = #expect(throws: ReviewStoreError.self) { try ReviewStore.checkReviewLog(path: path) }
+        guard case .corrupt = error?.kind else { Issue.record("not reported as damaged: \(String(describing: error))"); return }
+        _ = consume store
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
+    }
+
     @Test("the separate check of the review log passes a sound database")
     func soundLogPasses() throws {
         let temporaryFolder = try TemporaryFolder()
