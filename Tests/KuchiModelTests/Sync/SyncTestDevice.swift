@@ -17,8 +17,6 @@ final class SyncTestDevice {
     var wall: Int64 = 1_767_225_600_000
     /// What the device calls itself in the folder.
     let name: String
-    /// The device's decks: none bundled, the imported ones in its data folder.
-    var catalog: DeckCatalog { DeckCatalog(bundledFolder: nil, importedFolder: data.appendingPathComponent("decks")) }
     /// Makes the reader a test wants (the negative control skips conflict copies).
     var readerFilter: ((String) -> Bool)?
 
