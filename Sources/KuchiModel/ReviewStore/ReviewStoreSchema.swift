@@ -17,7 +17,7 @@ package struct ReviewStoreMigration: Sendable {
 /// 1970-01-01 UTC (like Anki's review log ids), so `datetime(time / 1000, 'unixepoch')`
 /// reads them; ids are SQLite rowids.
 package enum ReviewStoreSchema {
-    package static let migrations = [version1, version2, version3, version4, version5]
+    package static let migrations = [version1, version2, version3, version4, version5, version6]
 
     /// v1: decks and their question lists, card memory states, the append-only review
     /// log, the legacy counts.
@@ -214,5 +214,32 @@ package enum ReviewStoreSchema {
             BEGIN INSERT OR IGNORE INTO sync_unsent_suspension VALUES (NEW.deck, NEW.question); END;
         CREATE TRIGGER sync_unsuspended AFTER DELETE ON suspended_card
             BEGIN INSERT OR IGNORE INTO sync_unsent_suspension VALUES (OLD.deck, OLD.question); END;
+        """)
+
+    /// v6: one answer, one review. A review is the same answer when its card, its time
+    /// (ms) and its rating are equal; a restored backup or a package imported on two
+    /// devices sends such answers again under other event ids. The merge keeps one review
+    /// per answer (under the smallest of its ids) and notes the other ids here with the
+    /// answer, so a retraction naming any of them takes the answer back, and an answer
+    /// taken back stays out whichever of its ids arrives later.
+    static let version6 = ReviewStoreMigration(version: 6, sql: """
+        -- Review event ids the store holds no review row under: the other ids of a
+        -- review's answer, and the ids of answers taken back.
+        CREATE TABLE sync_answer_id (
+            event TEXT PRIMARY KEY,
+            deck INTEGER NOT NULL,
+            question TEXT NOT NULL,
+            time INTEGER NOT NULL,
+            rating INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX sync_answer_id_card ON sync_answer_id (deck, question);
+        -- A synced review taken back on this device: its answer, so that the same answer
+        -- under another id stays out too (runs before sync_review_taken_back drops the id;
+        -- the merge drops the id first, and this notes nothing).
+        CREATE TRIGGER sync_answer_taken_back BEFORE DELETE ON review BEGIN
+            INSERT OR IGNORE INTO sync_answer_id (event, deck, question, time, rating)
+                SELECT s.event, OLD.deck, c.question, OLD.time, OLD.rating
+                FROM sync_review AS s JOIN card AS c ON c.id = OLD.card WHERE s.review = OLD.id;
+        END;
         """)
 }

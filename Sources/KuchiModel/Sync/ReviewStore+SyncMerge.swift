@@ -65,6 +65,10 @@ extension ReviewStore {
                     SELECT d.name, c.question FROM sync_review AS s JOIN review AS r ON r.id = s.review
                         JOIN card AS c ON c.id = r.card JOIN deck AS d ON d.id = r.deck WHERE s.event = ?
                     """, [.text(target)]) { touched.insert(CardID(deck: $0.text(0), question: $0.text(1))) }
+                // Another id of a review's answer (a restored backup's, a second import's).
+                try database.query("""
+                    SELECT d.name, a.question FROM sync_answer_id AS a JOIN deck AS d ON d.id = a.deck WHERE a.event = ?
+                    """, [.text(target)]) { touched.insert(CardID(deck: $0.text(0), question: $0.text(1))) }
             case .suspension(let card, let isSuspended):
                 let clash = try clashWithOwnChange(event, value: isSuspended ? "true" : "false", subject: .suspension(card))
                 let stored = try storeRegister(event)
@@ -185,8 +189,13 @@ extension ReviewStore {
 
     /// Rebuilds `card`'s reviews and state from its reviews in the store and `adding`,
     /// less those `retracted`, in time order (then event id: the same on every device).
-    /// Returns the reviews of `adding` it did not have; with none, and unless `force`d
-    /// (a retraction named one of its reviews), the card is left as it is.
+    /// Returns the reviews of `adding` that are answers it did not have; with no event
+    /// id new to it, and unless `force`d (a retraction named one of its reviews), the
+    /// card is left as it is.
+    ///
+    /// One answer, one review: events of the card with the same time and rating are the
+    /// same answer under several ids (``answers(_:)``); it counts once, or not at all if
+    /// a retraction names any of its ids.
     private func replay(
         _ card: CardID, adding: [ReviewEvent], retracted: Set<String>, force: Bool, scheduler: FSRSScheduler
     ) throws -> [ReviewEvent] {
@@ -208,18 +217,34 @@ extension ReviewStore {
                     reviews.append(ReviewEvent(id: row.text(1), time: row.integer(2), rating: rating, answerMilliseconds: row.integer(4)))
                 }
         }
+        let otherIDs = try answerIDs(deck: deck, question: card.question)
         // Read twice (a file and its conflict copy) or already here: once.
-        var known = Set(reviews.map(\.id))
-        let added = adding.filter { known.insert($0.id).inserted && !retracted.contains($0.id) }
-        guard !added.isEmpty || force else { return [] }
+        var known = Set(reviews.map(\.id)).union(otherIDs.map(\.id))
+        let new = adding.filter { known.insert($0.id).inserted }
+        guard !new.isEmpty || force else { return [] }
         if let stored {
             // The event ids go first, so taking the rows out notes no retraction.
             for row in rows { try database.run("DELETE FROM sync_review WHERE review = ?", [.integer(row)]) }
             _ = try forget(card: stored.id, deck: deck, question: card.question)
         }
-        reviews += added
-        reviews.removeAll { retracted.contains($0.id) }
-        let replayed = Self.replayed(reviews, scheduler: scheduler)
+        let answered = Set(reviews.map(Answer.init))
+        var kept: [ReviewEvent] = []
+        var added: [ReviewEvent] = []
+        try database.run("DELETE FROM sync_answer_id WHERE deck = ? AND question = ?", [.integer(deck), .text(card.question)])
+        for (answer, events) in Self.answers(reviews + new, otherIDs: otherIDs) {
+            let isRetracted = events.ids.contains { retracted.contains($0) }
+            // The smallest id: the same review on every device, whichever id it read first.
+            let review = isRetracted ? nil : events.reviews.min { $0.id < $1.id }
+            for id in events.ids where id != review?.id {
+                try database.run(
+                    "INSERT INTO sync_answer_id (event, deck, question, time, rating) VALUES (?, ?, ?, ?, ?)",
+                    [.text(id), .integer(deck), .text(card.question), .integer(answer.time), .integer(Int64(answer.rating.rawValue))])
+            }
+            guard let review else { continue }
+            kept.append(review)
+            if !answered.contains(answer), let first = new.first(where: { Answer($0) == answer }) { added.append(first) }
+        }
+        let replayed = Self.replayed(kept, scheduler: scheduler)
         guard let first = replayed.first, let last = replayed.last else { return added }
         let row = try insertCard(
             deck: deck, question: card.question, state: last.after, firstReview: Date(storeMilliseconds: first.event.time))

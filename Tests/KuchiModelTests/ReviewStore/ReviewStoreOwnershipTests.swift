@@ -39,7 +39,7 @@ struct ReviewStoreOwnershipTests {
 
         let error = #expect(throws: ReviewStoreError.self) { try ReviewStore(path: path) }
         #expect(error?.kind == .foreign(tables: [
-            "card", "deck", "deck_question", "event", "legacy_progress", "review", "suspended_card", "sync_device",
+            "card", "deck", "deck_question", "event", "legacy_progress", "review", "suspended_card", "sync_answer_id", "sync_device",
             "sync_file", "sync_outbox", "sync_own", "sync_register", "sync_retracted", "sync_review", "sync_state",
             "sync_unsent_retraction", "sync_unsent_review", "sync_unsent_suspension", "unlisted_import",
         ]))

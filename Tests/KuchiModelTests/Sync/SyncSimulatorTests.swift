@@ -5,7 +5,8 @@ import Testing
 /// Devices reviewing, taking back, suspending and changing settings while a simulated
 /// synchronizer copies their files in random order: whole, torn (a scan mid-append),
 /// killed mid-copy (a temporary file left behind), and as conflict copies when a cloned
-/// installation wrote the same log; a device's clock stepping back; an Anki package
+/// installation wrote the same log; a device's clock stepping back; answers sent again
+/// under other ids (and some of those taken back by that id); an Anki package
 /// imported on one device, whose deck file and sound are copied (torn, killed) like the
 /// logs. Once every file has been copied everywhere and every device merged, all must
 /// hold the same state, every review not taken back, and the same imported deck.
@@ -88,6 +89,7 @@ struct SyncSimulatorTests {
         }
         let cloneStep = Int.random(in: 0..<40, using: &random)
         let importStep = Int.random(in: 0..<8, using: &random)
+        let duplicateSteps = Set((0..<3).map { _ in Int.random(in: 0..<40, using: &random) })
         for step in 0..<40 {
             if step == importStep {
                 try SyncDeckTests.importPackage(on: devices[Int.random(in: 0..<devices.count, using: &random)])
@@ -103,6 +105,28 @@ struct SyncSimulatorTests {
             }
             let device = devices[Int.random(in: 0..<devices.count, using: &random)]
             let word = Self.words[Int.random(in: 0..<Self.words.count, using: &random)]
+            if duplicateSteps.contains(step) {
+                // An answer the device has sent, sent again under another id (as a restored
+                // backup or a second import does), and half the time taken back by that id.
+                try device.merge()
+                if let last = try device.store.reviews(of: CardID(deck: SyncTestDevice.deck, question: word)).last {
+                    let again = SyncEvent(
+                        id: SyncEvent.newID(), device: "DUP\(step)", stamp: HLCStamp(wall: device.wall, counter: 0),
+                        body: .review(card: CardID(deck: SyncTestDevice.deck, question: word), rating: last.review.rating,
+                                      time: last.review.time.storeMilliseconds, answerMilliseconds: 1500))
+                    var events = [again]
+                    if Bool.random(using: &random) {
+                        events.append(SyncEvent(
+                            id: SyncEvent.newID(), device: "DUP\(step)", stamp: HLCStamp(wall: device.wall, counter: 1),
+                            body: .retraction(of: again.id)))
+                        truth[word]?.remove("\(last.review.time.timeIntervalSince1970)/\(last.review.rating.rawValue)")
+                    }
+                    let file = device.folder.appendingPathComponent("devices/DUP\(step)/log/2026-01.jsonl")
+                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try events.map { String(decoding: SyncLine.encode($0), as: UTF8.self) + "\n" }.joined()
+                        .write(to: file, atomically: true, encoding: .utf8)
+                }
+            }
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<30:
                 let rating = FSRSRating.allCases[Int.random(in: 0..<4, using: &random)]
