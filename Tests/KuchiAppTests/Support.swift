@@ -79,8 +79,11 @@ final class AppHarness {
 
     /// Whether the widget is on screen (a page of a stack that is not showing is not).
     func isShown(_ name: String) -> Bool {
-        guard let widget = widget(name) else { return false }
+        // Drained before the widget is looked up, never between: what the drain runs
+        // (a page rebuilt, another test's work) may destroy the widget found first, and
+        // asking a destroyed widget is a critical, fatal under G_DEBUG=fatal-criticals.
         MainLoop.drain()
+        guard let widget = widget(name) else { return false }
         return gtk_widget_get_mapped(widget) != 0
     }
 
