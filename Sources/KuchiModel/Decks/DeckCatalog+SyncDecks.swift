@@ -20,6 +20,26 @@ extension DeckCatalog {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
+    /// The digest of the folder's deck file that the imported deck `id`'s copy here
+    /// was installed from or sent as: its base. The copy itself holds the learner's
+    /// words and edits on top (``applySyncedCards(_:)``), so its own digest differs from
+    /// the base's, and a merge compares the folder's register with this instead. Nil
+    /// when not noted (a deck from before, a failed write): the merge then compares
+    /// the file's own digest, and at worst installs the base again, which the words
+    /// and edits are applied on once more.
+    func syncedBase(id: String) -> String? {
+        guard let data = try? BoundedRead.contents(of: LocalPath(syncedBaseFile(id: id)), upTo: 128) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Notes `sha256` as the base of the imported deck `id` (see ``syncedBase(id:)``).
+    func noteSyncedBase(_ sha256: String, id: String) {
+        try? AtomicFile.write(Data(sha256.utf8), to: syncedBaseFile(id: id))
+    }
+
+    /// A hidden file beside the deck: not listed as a deck, and removed with it.
+    func syncedBaseFile(id: String) -> URL { importedFolder.appendingPathComponent(".\(id).sync-base") }
+
     /// Installs the deck `id` from the sync folder's file `deck` (`file` names it in
     /// problems), whose bytes must have the digest `sha256`, with its media, each
     /// name → the folder's file and its digest. Returns false, installing nothing, if a
@@ -87,6 +107,7 @@ extension DeckCatalog {
         } catch {
             throw failure(error.error.words)
         }
+        noteSyncedBase(sha256, id: id)
         return true
     }
 }

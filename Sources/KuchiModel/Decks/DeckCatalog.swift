@@ -200,6 +200,7 @@ public struct DeckCatalog: Sendable {
         guard Settings.isDeckIdentifier(id) else { return }
         unlink(importedFolder.appendingPathComponent("\(id).json").path)
         try? FileManager.default.removeItem(at: mediaFolder(id: id))
+        unlink(syncedBaseFile(id: id).path)
     }
 
     static let builtInID = "kuchi-basics"

@@ -39,7 +39,14 @@ extension SyncFolder {
                 }
                 continue
             }
-            if let local = catalog.importedFile(id: id), SHA256.file(LocalPath(local)) == sha256 { continue }
+            // The same base as here: the copy's own words and edits are not a new version.
+            if let local = catalog.importedFile(id: id) {
+                if catalog.syncedBase(id: id) == sha256 { continue }
+                if SHA256.file(LocalPath(local)) == sha256 {
+                    catalog.noteSyncedBase(sha256, id: id)
+                    continue
+                }
+            }
             let deckPath = SyncContentFile.deck(sha256)
             let media = deck.media.sorted { $0.key < $1.key }.map { name, digest in
                 (name: name, path: SyncContentFile.media(digest, name: name), sha256: digest)
@@ -86,6 +93,7 @@ extension SyncFolder {
             if !media.isEmpty { try SyncContentFile.flushFolder(folder.appendingPathComponent("media")) }
             // The deck file last: its event names it, and it names the media.
             let sha256 = try SyncContentFile.put(LocalPath(file), in: folder, at: SyncContentFile.deck)
+            catalog.noteSyncedBase(sha256, id: entry.id)
             return .deck(id: entry.id, name: entry.name, sha256: sha256, media: media)
         } catch {
             throw SyncError(folder: folder.path, kind: .write(error))
