@@ -316,13 +316,9 @@ final class Syncing {
             }
         } else {
             do throws(ReviewStoreError) {
-                let device: String
-                do {
-                    device = try SyncDevice.id(in: dataDirectory)
-                } catch {
-                    throw ReviewStoreError(path: databasePath, kind: .other(error.description))
+                try noteWhileOff { store, device throws(ReviewStoreError) in
+                    try store.recordCardChanges(changes, device: device, now: Date())
                 }
-                try ReviewStore(path: databasePath).recordCardChanges(changes, device: device, now: Date())
                 return
             } catch {
                 reason = error.description
@@ -347,17 +343,27 @@ final class Syncing {
             }
         }
         do throws(ReviewStoreError) {
-            let device: String
-            do {
-                device = try SyncDevice.id(in: dataDirectory)
-            } catch {
-                throw ReviewStoreError(path: databasePath, kind: .other(error.description))
+            try noteWhileOff { store, device throws(ReviewStoreError) in
+                try store.noteDeckRemoved(id: id, name: name, device: device, now: Date())
             }
-            try ReviewStore(path: databasePath).noteDeckRemoved(id: id, name: name, device: device, now: Date())
             return nil
         } catch {
             return error.description
         }
+    }
+
+    /// With sync off, hands `note` the review database and this device's id, to note a
+    /// change of the learner's in the outbox, where it waits until sync is switched on.
+    private func noteWhileOff(
+        _ note: (ReviewStore, String) throws(ReviewStoreError) -> Void
+    ) throws(ReviewStoreError) {
+        let device: String
+        do {
+            device = try SyncDevice.id(in: dataDirectory)
+        } catch {
+            throw ReviewStoreError(path: databasePath, kind: .other(error.description))
+        }
+        try note(try ReviewStore(path: databasePath), device)
     }
 
     private func open(_ path: String?) {
