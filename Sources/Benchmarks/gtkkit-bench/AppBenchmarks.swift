@@ -56,21 +56,10 @@ enum AppBenchmarks {
         let cases = scenarios.flatMap { scenario in
             programs.map { (name: "\($0.label), \(scenario.name)", program: $0.url, scenario: scenario.make()) }
         }
-        // Each Kuchi launch follows a baseline launch of its own: a launch is slower
-        // or faster by where it falls in a round (the previous program's exit is
-        // still being handled by the X server and the session bus), so each ratio is
-        // the median of each Kuchi launch over the baseline launch just before it.
-        var runs = Array(repeating: [(kuchi: Launch, c: Launch)](), count: cases.count)
-        for round in 0...rounds {
-            for (index, item) in cases.enumerated() {
-                let c = Launch.measure(baseline, environment: item.scenario.environment)
-                let swift = Launch.measure(item.program, environment: item.scenario.environment)
-                guard round > 0 else { continue }  // the first round warms the caches
-                if let c, let swift { runs[index].append((swift, c)) }
-            }
-        }
-        for item in cases { try? FileManager.default.removeItem(at: item.scenario.home) }
-        guard !runs.contains(where: \.isEmpty) else {
+        // Each ratio is the median of each Kuchi launch over the baseline launch just
+        // before it (Launch.alternating says why).
+        guard let runs = Launch.alternating(
+            cases.map { ($0.program, $0.scenario) }, baseline: baseline, rounds: rounds) else {
             table.add("start-up", "a launch failed (is a display there?)", target: "")
             return
         }

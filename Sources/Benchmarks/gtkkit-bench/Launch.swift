@@ -50,3 +50,28 @@ struct Launch {
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }
+
+extension Launch {
+    /// Launches each of `cases` once a round, `rounds` rounds after one that warms the
+    /// caches, each launch of its program after a launch of `baseline` of its own, in
+    /// the same environment: a launch is slower or faster by where it falls in a round
+    /// (the previous program's exit is still being handled by the X server and the
+    /// session bus), so a ratio is best taken over the baseline launch just before it.
+    /// Removes the scenarios' homes afterwards. Returns each case's pairs, or nil if a
+    /// case has none (a launch failed: is a display there?).
+    static func alternating(
+        _ cases: [(program: URL, scenario: AppBenchmarks.Scenario)], baseline: URL, rounds: Int
+    ) -> [[(kuchi: Launch, c: Launch)]]? {
+        var runs = Array(repeating: [(kuchi: Launch, c: Launch)](), count: cases.count)
+        for round in 0...rounds {
+            for (index, item) in cases.enumerated() {
+                let c = Launch.measure(baseline, environment: item.scenario.environment)
+                let swift = Launch.measure(item.program, environment: item.scenario.environment)
+                guard round > 0 else { continue }  // the first round warms the caches
+                if let c, let swift { runs[index].append((swift, c)) }
+            }
+        }
+        for item in cases { try? FileManager.default.removeItem(at: item.scenario.home) }
+        return runs.contains(where: \.isEmpty) ? nil : runs
+    }
+}

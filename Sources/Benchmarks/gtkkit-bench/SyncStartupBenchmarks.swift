@@ -83,17 +83,7 @@ enum SyncStartupBenchmarks {
             ("the folder not yet merged", scenario(syncing: true)),
             ("no sync folder, the merged store's 300,000 reviews", reviewsOnly),
         ]
-        var runs = Array(repeating: [(kuchi: Launch, c: Launch)](), count: cases.count)
-        for round in 0...rounds {
-            for (index, item) in cases.enumerated() {
-                let c = Launch.measure(baseline, environment: item.scenario.environment)
-                let swift = Launch.measure(kuchi, environment: item.scenario.environment)
-                guard round > 0 else { continue }  // the first round warms the caches
-                if let c, let swift { runs[index].append((swift, c)) }
-            }
-        }
-        for item in cases { try? FileManager.default.removeItem(at: item.scenario.home) }
-        guard !runs.contains(where: \.isEmpty) else {
+        guard let runs = Launch.alternating(cases.map { (kuchi, $0.scenario) }, baseline: baseline, rounds: rounds) else {
             table.add("start-up", "a launch failed (is a display there?)", target: "")
             return
         }
