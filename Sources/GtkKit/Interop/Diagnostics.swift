@@ -7,9 +7,12 @@ import Glibc
 /// `GTKKIT_DEBUG` switch.
 ///
 /// `GTKKIT_DEBUG=updates` logs each binding re-evaluation and each widget write;
-/// `GTKKIT_DEBUG=counts` prints the totals when the process exits. Both may be
-/// combined with a comma. The counters are for tests and the benchmark
-/// (`@_spi(Diagnostics) import GtkKit`), read-only outside GtkKit.
+/// `GTKKIT_DEBUG=counts` prints the totals when the process exits;
+/// `GTKKIT_DEBUG=list-grid` makes every `List` a one-column GtkGridView instead of a
+/// GtkListView, an experiment measured by `gtkkit-bench --list` and not adopted
+/// (README, *GtkKit's List*). They may be combined with a comma. The counters are
+/// for tests and the benchmark (`@_spi(Diagnostics) import GtkKit`), read-only
+/// outside GtkKit.
 @_spi(Diagnostics)
 public enum Diagnostics {
     // NB: plain counters, touched only on the main thread (the threading rule in
@@ -53,6 +56,16 @@ public enum Diagnostics {
     nonisolated(unsafe) public private(set) static var warnings: [String] = []
 
     nonisolated(unsafe) static var logsUpdates = false
+    /// Whether each `List` built from now on is a one-column GtkGridView instead of a
+    /// GtkListView: the experiment `gtkkit-bench --list` measures. Off unless
+    /// `GTKKIT_DEBUG` has `list-grid`; a test may set it.
+    // NB: GTK 4.8's GtkGridView keeps 30 rows of items alive where its GtkListView
+    // keeps 200, but stretches those 30 rows to fill a taller viewport (README,
+    // *GtkKit's List*): not adopted, kept so the benchmark can measure it.
+    nonisolated(unsafe) public static var listsAreOneColumnGrids: Bool = {
+        guard let raw = getenv("GTKKIT_DEBUG") else { return false }
+        return String(cString: raw).split(separator: ",").contains { $0.trimmingCharacters() == "list-grid" }
+    }()
     nonisolated(unsafe) private static var configured = false
 
     /// Reads `GTKKIT_DEBUG` once. Called by `Application` and `Window`.

@@ -21,6 +21,30 @@ extension GTKTests {
             #expect(children(of: listView(in: window)).count <= 300)
         }
 
+        @Test("with the one-column grid experiment on, a list of 100,000 rows is a GtkGridView of one column that builds about 33 rows, where the GtkListView builds about 200")
+        func oneColumnGridExperiment() {
+            let words = Words(count: 100_000)
+            let saved = Diagnostics.listsAreOneColumnGrids
+            defer { Diagnostics.listsAreOneColumnGrids = saved }
+            // The switch off is the positive control: the same list is GTK's list view.
+            for isGrid in [false, true] {
+                Diagnostics.listsAreOneColumnGrids = isGrid
+                let built = Diagnostics.listRowsBuilt
+                let window = showWindow { WordList(words: words) }
+                defer { window.close() }
+                pump(until: { rowTexts(in: window).first == "word 0" }, "the first row shows the first word")
+                let rows = Diagnostics.listRowsBuilt - built
+                let grid = descendant(of: typed(window.gtkWindow), type: gtk_grid_view_get_type())
+                #expect((grid != nil) == isGrid)
+                if let grid {
+                    #expect(gtk_grid_view_get_max_columns(OpaquePointer(grid)) == 1)
+                    #expect(rows >= 20 && rows <= 40, "GTK 4.8's grid keeps 30 rows and one more: \(rows)")
+                } else {
+                    #expect(rows > 100, "GTK 4.8's list view keeps about 200 rows: \(rows)")
+                }
+            }
+        }
+
         @Test("the time spent building rows and giving them to GTK is counted for the benchmark, and a rebind adds none")
         func rowBuildTimeIsCounted() {
             let words = Words(count: 100_000)
@@ -118,7 +142,7 @@ extension GTKTests {
             let window = showWindow { WordList(words: words, selectable: true) }
             defer { window.close() }
             pump(until: { rowTexts(in: window).count == 10 }, "all ten rows are shown")
-            let model = gtk_list_view_get_model(OpaquePointer(listView(in: window)))
+            let model = selectionModel(in: window)
             #expect(gtk_selection_model_is_selected(model, 0) == 0, "nothing is selected at first")
             gtk_selection_model_select_item(model, 3, 1)  // as a click or the keyboard does
             #expect(words.selected == 3)
@@ -185,8 +209,18 @@ extension GTKTests {
 
 @MainActor
 private func listView(in window: Window) -> UnsafeMutablePointer<GtkWidget> {
-    // safe: each test's window holds one List.
-    descendant(of: typed(window.gtkWindow), type: gtk_list_view_get_type())!
+    // safe: each test's window holds one List, a GtkListView (or a GtkGridView while
+    // the one-column grid experiment is on).
+    (descendant(of: typed(window.gtkWindow), type: gtk_list_view_get_type())
+        ?? descendant(of: typed(window.gtkWindow), type: gtk_grid_view_get_type()))!
+}
+
+/// The list's selection model, GTK's list view's or, in the grid experiment, its grid view's.
+@MainActor
+private func selectionModel(in window: Window) -> OpaquePointer? {
+    let list = listView(in: window)
+    return gtkkit_is_a(list, gtk_grid_view_get_type()) != 0
+        ? gtk_grid_view_get_model(OpaquePointer(list)) : gtk_list_view_get_model(OpaquePointer(list))
 }
 
 /// The label of each row GTK shows, in order.
