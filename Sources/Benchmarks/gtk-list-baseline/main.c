@@ -12,8 +12,16 @@
 // shows a list of no rows. Those two are GTK's own floor for List's first-frame
 // ratio (lazy over empty); GTK_LIST_BASELINE=inscription is the lazy one with a
 // GtkInscription (GTK 4.8's label for list rows) in each row instead of a GtkLabel.
+// GTK_LIST_BASELINE=grid and grid-empty are lazy and empty with a one-column
+// GtkGridView instead of the GtkListView: GTK 4.8's list view keeps about 200 rows
+// alive whatever its height, its grid view 30 rows of columns and one more row, so
+// this is the floor of a List made of a one-column grid (an experiment, see README).
+// GTK_LIST_BASELINE_SIZE=WIDTHxHEIGHT sizes the window (640x480 by default), and
+// GTK_LIST_BASELINE_STAY=1 keeps it open after its first frame until it is closed,
+// to look at it.
 // With setup-ns and bind-ns it prints the time spent in the factory's handlers,
-// rows-built the number of list items GTK made, and window-cpu-ns the process's CPU
+// rows-built the number of list items GTK made, items-made the number of items the lazy
+// model made when GTK asked for them, and window-cpu-ns the process's CPU
 // time from building the window to its first frame.
 // GTK with the API versions Kuchi is written against (CGtk's header).
 #include "../../C/CGtk/CGtk.h"
@@ -42,6 +50,8 @@ static long long setup_ns, bind_ns;
 // Rows of GtkInscription (GTK 4.8's label for list rows) instead of GtkLabel.
 static gboolean inscriptions;
 static int rows_built;
+// Items the lazy model made for GTK (GtkStringObjects asked for by position).
+static int items_made;
 
 // A list of `count` rows that makes a row's string only when GTK asks for it.
 #define LAZY_TYPE_MODEL (lazy_model_get_type())
@@ -64,6 +74,7 @@ static gpointer lazy_model_get_item(GListModel *list, guint position) {
         return NULL;
     char text[32];
     snprintf(text, sizeof text, "word %u", position);
+    items_made++;
     return gtk_string_object_new(text);
 }
 
@@ -92,7 +103,7 @@ static void on_after_paint(GdkFrameClock *clock, gpointer data) {
     long long now = now_ns();
     printf("first-frame-ns %lld\nwindow-ns %lld\n", now, now - start);
     printf("window-cpu-ns %lld\n", cpu_ns() - window_cpu_start);
-    printf("setup-ns %lld\nbind-ns %lld\nrows-built %d\n", setup_ns, bind_ns, rows_built);
+    printf("setup-ns %lld\nbind-ns %lld\nrows-built %d\nitems-made %d\n", setup_ns, bind_ns, rows_built, items_made);
     char line[256];
     FILE *status = fopen("/proc/self/status", "r");
     while (status != NULL && fgets(line, sizeof line, status) != NULL) {
@@ -130,6 +141,11 @@ static void bind(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
     else
         gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), text);
     bind_ns += now_ns() - start;
+}
+
+static void on_destroy(GtkWidget *window, gpointer data) {
+    (void)window;
+    *(gboolean *)data = TRUE;
 }
 
 static gboolean stop_waiting(gpointer data) {
@@ -194,7 +210,18 @@ int main(void) {
     gboolean lazy = mode != NULL && strcmp(mode, "lazy") == 0;
     gboolean empty = mode != NULL && strcmp(mode, "empty") == 0;
     inscriptions = mode != NULL && strcmp(mode, "inscription") == 0;
+    gboolean grid = mode != NULL && strncmp(mode, "grid", 4) == 0;
+    if (grid) {
+        lazy = strcmp(mode, "grid") == 0;
+        empty = !lazy;
+    }
     lazy = lazy || inscriptions;
+    int width = 640, height = 480;
+    const char *size = g_getenv("GTK_LIST_BASELINE_SIZE");
+    if (size != NULL && sscanf(size, "%dx%d", &width, &height) != 2) {
+        fprintf(stderr, "GTK_LIST_BASELINE_SIZE: \"%s\" is not WIDTHxHEIGHT\n", size);
+        return 2;
+    }
     window_start = now_ns();
     window_cpu_start = cpu_ns();
     GtkStringList *words = gtk_string_list_new(NULL);
@@ -215,7 +242,14 @@ int main(void) {
     g_signal_connect(factory, "bind", G_CALLBACK(bind), NULL);
     GtkSingleSelection *selection = gtk_single_selection_new(rows);
     gtk_single_selection_set_autoselect(selection, FALSE);
-    GtkWidget *list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
+    GtkWidget *list;
+    if (grid) {
+        list = gtk_grid_view_new(GTK_SELECTION_MODEL(selection), factory);
+        gtk_grid_view_set_min_columns(GTK_GRID_VIEW(list), 1);
+        gtk_grid_view_set_max_columns(GTK_GRID_VIEW(list), 1);
+    } else {
+        list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
+    }
     GtkWidget *scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list);
@@ -223,12 +257,17 @@ int main(void) {
 
     GtkWidget *window = adw_window_new();
     gtk_window_set_title(GTK_WINDOW(window), "List benchmark");
-    gtk_window_set_default_size(GTK_WINDOW(window), 640, 480);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, height);
     adw_window_set_content(ADW_WINDOW(window), scroller);
     g_signal_connect(window, "realize", G_CALLBACK(on_realize), NULL);
+    gboolean closed = FALSE;
+    g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), &closed);
     gtk_window_present(GTK_WINDOW(window));
     wait_for_paint();
     if (mode != NULL && strcmp(mode, "filter") == 0)
         time_filter(words);
+    if (g_strcmp0(g_getenv("GTK_LIST_BASELINE_STAY"), "1") == 0)
+        while (!closed)
+            g_main_context_iteration(NULL, TRUE);
     return 0;
 }

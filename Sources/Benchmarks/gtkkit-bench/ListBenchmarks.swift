@@ -26,6 +26,11 @@ enum ListBenchmarks {
 
     private enum Probe: String, CaseIterable {
         case empty, list, forEach
+        /// The experiment: `empty` and `list` with each List a one-column GtkGridView
+        /// (`GTKKIT_DEBUG=list-grid`), which GTK 4.8 keeps to ~33 rows, not ~205.
+        case gridEmpty, grid
+
+        var isGrid: Bool { self == .gridEmpty || self == .grid }
     }
 
     /// Launches a window with an empty List, with the List of 100,000 rows, the C floor
@@ -39,6 +44,7 @@ enum ListBenchmarks {
             for probe in Probe.allCases {
                 var environment = ProcessInfo.processInfo.environment
                 environment[probeVariable] = probe.rawValue
+                if probe.isGrid { environment["GTKKIT_DEBUG"] = "list-grid" }
                 let launch = Launch.measure(bench, environment: environment)
                 if round > 0, let launch { runs[probe.rawValue, default: []].append(launch) }
             }
@@ -46,8 +52,9 @@ enum ListBenchmarks {
             // "c" builds 100,000 GtkStrings; "lazy" and "cEmpty" are GTK's own floor
             // for the ratio: the same rows made on demand, and no rows.
             // "inscription" is "lazy" with GTK 4.8's lighter label for list rows.
+            // "cGrid" and "cGridEmpty" are "lazy" and "empty" in a one-column GtkGridView.
             let modes = [("c", round == rounds ? "filter" : nil), ("lazy", "lazy"), ("cEmpty", "empty"),
-                         ("inscription", "inscription")]
+                         ("inscription", "inscription"), ("cGrid", "grid"), ("cGridEmpty", "grid-empty")]
             for (key, mode) in modes {
                 var environment = ProcessInfo.processInfo.environment
                 environment["GTK_LIST_BASELINE"] = mode
@@ -130,6 +137,32 @@ enum ListBenchmarks {
             table.add("  C, the same with a GtkInscription per row", formatMilliseconds(inscription))
             table.add("    ratio", String(format: "%.2f×", inscription / cEmpty))
         }
+        gridRows(&table, median: median)
+    }
+
+    /// The experiment not adopted: every list a one-column GtkGridView, which GTK 4.8
+    /// keeps to 30 rows and one more, and stretches to fill a taller viewport
+    /// (README, *GtkKit's List*). By CPU time and by the wall clock, each over its own
+    /// empty grid and over the empty list.
+    private static func gridRows(_ table: inout Table, median: ((String), (Launch) -> Double?) -> Double?) {
+        func cpu(_ launch: Launch) -> Double? { launch.reported["window-cpu-ns"].map { Double($0) / 1e9 } }
+        func rows(_ key: String) -> String {
+            median(key) { $0.reported["rows-built"].map { Double($0) } }.map { "\(Int($0)) rows" } ?? "?"
+        }
+        func add(_ title: String, _ key: String, _ emptyKey: String, _ listEmptyKey: String) {
+            guard let cpuEmpty = median(emptyKey, cpu), let cpuFull = median(key, cpu),
+                  let wallEmpty = median(emptyKey, \.windowSeconds), let wallFull = median(key, \.windowSeconds),
+                  let listEmpty = median(listEmptyKey, cpu)
+            else { return }
+            table.add("\(title), empty: CPU time, wall clock", formatMilliseconds(cpuEmpty) + ", " + formatMilliseconds(wallEmpty))
+            table.add("\(title) of 100,000 (\(rows(key))): CPU time, wall clock",
+                      formatMilliseconds(cpuFull) + ", " + formatMilliseconds(wallFull))
+            table.add("  ratio by CPU time, wall clock", String(format: "%.2f×, %.2f×", cpuFull / cpuEmpty, wallFull / wallEmpty),
+                      target: "≤ 1.2×")
+            table.add("  CPU time over the empty list's", String(format: "%.2f×", cpuFull / listEmpty))
+        }
+        add("one-column grid List", "grid", "gridEmpty", "empty")
+        add("C one-column GtkGridView", "cGrid", "cGridEmpty", "cEmpty")
     }
 
     private static func microseconds(_ seconds: Double) -> String { String(format: "%.1f µs", seconds * 1e6) }
@@ -144,11 +177,11 @@ enum ListBenchmarks {
         let cpuStart = processCPUNanoseconds()
         let window: Window
         switch Probe(rawValue: name) {
-        case .empty:
+        case .empty, .gridEmpty:
             window = Window(title: "List benchmark", width: 640, height: 480) {
                 List({ [Word]() }, id: \.id) { row in Text { row.text } }
             }
-        case .list:
+        case .list, .grid:
             window = Window(title: "List benchmark", width: 640, height: 480) {
                 List({ words.rows }, id: \.id) { row in Text { row.text } }
             }
