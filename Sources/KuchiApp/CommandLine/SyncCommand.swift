@@ -6,8 +6,9 @@ import Glibc
 
 /// `kuchi --sync`: merges the sync folder set in settings.json (`"syncFolder"`) once,
 /// without a window, and prints one line ("synced: 5 new reviews from 1 other
-/// device"); damaged lines it skipped, and decks another device sent that do not
-/// load, are listed on standard error, each naming its file and line or card. The
+/// device"), the only line on standard output, which outside checks read; damaged
+/// lines it skipped, decks another device sent that do not load, and the files a deck
+/// still waits for are listed on standard error, each naming its file and line or card. The
 /// folder's words and card edits are applied to every deck
 /// (``KuchiModel/DeckCatalog/applySyncedCards(_:)``); one that cannot be is listed on
 /// standard error too. Exits 1 with the reason, naming the folder, when it cannot sync.
@@ -46,12 +47,12 @@ enum SyncCommand {
                 do {
                     try storage.saveSettings(updated)
                 } catch {
-                    return fail(error.description)
+                    // Merged, but the settings it brought are not kept: the next run merges them again.
+                    throw SyncError(folder: folder, kind: .write(error))
                 }
             }
             print(report.summary)
-            // After "synced: …", which outside checks read as the first line.
-            if let waiting = report.waiting { print(waiting) }
+            if let waiting = report.waiting { printError(waiting) }
             return 0
         } catch {
             return fail(error.description)
