@@ -52,6 +52,7 @@ enum SyncCommand {
             print(report.summary)
             // After "synced: …", which outside checks read as the first line.
             if let waiting = report.waiting { print(waiting) }
+            for move in report.movedDecks { print(move.notice) }
             return 0
         } catch {
             return fail(error.description)
