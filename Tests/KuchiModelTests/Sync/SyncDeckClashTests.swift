@@ -55,6 +55,33 @@ struct SyncDeckClashTests {
         }
     }
 
+    @Test("two devices that lost the id with the same deck both move it to the same id, and their answers meet there")
+    func twoLosersWithTheSameBytesAgree() throws {
+        let root = try TemporaryFolder()
+        let desktop = try SyncTestDevice(root: root.url, name: "desktop")
+        let tablet = try SyncTestDevice(root: root.url, name: "tablet")
+        let laptop = try SyncTestDevice(root: root.url, name: "laptop")
+        try importDeck(Self.desktopDeck, on: tablet)
+        try answer(tablet, "海", .good)
+        try tablet.mergeAndApply()
+        _ = try clash(first: desktop, second: laptop)
+        let base = try #require(desktop.catalog.syncedBase(id: Self.id))
+        #expect(tablet.catalog.syncedBase(id: Self.id) == base, "the control: the same bytes")
+        let moved = "\(Self.id)-\(base.prefix(8))"
+        for _ in 0..<3 {
+            for (source, destination) in [(laptop, desktop), (desktop, tablet), (tablet, laptop), (laptop, tablet), (tablet, desktop), (desktop, laptop)] {
+                try exchange(source, destination)
+            }
+            for device in [desktop, tablet, laptop] { try device.mergeAndApply() }
+        }
+        for device in [desktop, tablet, laptop] {
+            #expect(device.catalog.entries().filter { $0.origin == .imported }.map(\.id).sorted() == [Self.id, moved], "\(device.name)")
+            let counts = try history(device, deck: moved, words: ["山", "川", "海"]).reviews.mapValues(\.count)
+            #expect(counts == ["山": 1, "川": 2, "海": 1], "\(device.name): both losers' answers under the one new id")
+            #expect(try history(device, deck: Self.id, words: ["山", "川", "海"]).reviews.mapValues(\.count) == ["山": 1], "\(device.name)")
+        }
+    }
+
     @Test("the same deck imported on both devices (the same bytes) is one deck: nothing moves, the answers merge")
     func sameBytesDoNotMove() throws {
         let root = try TemporaryFolder()
