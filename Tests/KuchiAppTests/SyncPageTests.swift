@@ -135,6 +135,34 @@ struct SyncPageTests {
         #expect(app.windowTexts().contains { $0.contains("Waiting for 1 file of a deck still being copied") })
     }
 
+    @Test("a different deck the laptop imported under the id of one imported here: both are kept, this one moved, in use still, and the page says so")
+    func differentDeckOfOneIdIsTold() throws {
+        let app = try AppHarness(registered: true, width: 720, height: 900)
+        defer { app.close() }
+        let folder = app.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pump(until: { app.isPainted }, "the window is up")
+        // Imported here before sync was on: another "Synced Animals" under the same id.
+        let catalog = app.models.decks.catalog
+        try FileManager.default.createDirectory(at: catalog.importedFolder, withIntermediateDirectories: true)
+        try Data(#"""
+            {"format": 2, "name": "Synced Animals", "language": "ja", "cards": [
+            {"question": "猫", "reading": "ねこ", "answer": "cat"}, {"question": "魚", "reading": "さかな", "answer": "fish"},
+            {"question": "馬", "reading": "うま", "answer": "horse"}]}
+            """#.utf8).write(to: catalog.importedFolder.appendingPathComponent("synced-animals.json"))
+        app.models.decks.useImported("synced-animals")
+        #expect(app.models.deckInUse.catalogID == "synced-animals")
+        _ = try laptopImportsAnimals(app: app, folder: folder)
+        app.models.syncing.choose(folder.path)
+        let told = "Two different decks named “Synced Animals” were imported on laptop and here: both are kept, this computer’s as “Synced Animals (2)”"
+        pump(until: { app.models.syncing.lastResult?.contains(told) == true }, timeout: .seconds(15), "the page says so")
+        let moved = try #require(app.models.decks.entries.first { $0.name == "Synced Animals (2)" })
+        #expect(moved.id.hasPrefix("synced-animals-"))
+        #expect(app.models.decks.entries.contains { $0.id == "synced-animals" && $0.name == "Synced Animals" }, "the laptop's, under the id")
+        #expect(app.models.deckInUse.catalogID == moved.id, "the deck in use is still this computer's")
+        pump(until: { allLabels(app).contains { $0.hasPrefix("Two different decks named") } }, "a toast")
+    }
+
     @Test("an imported deck removed here is removed on the laptop at its next merge")
     func removalReachesTheLaptop() throws {
         let app = try AppHarness(registered: true, width: 720, height: 900)

@@ -53,6 +53,7 @@ enum SyncCommand {
             }
             print(report.summary)
             if let waiting = report.waiting { printError(waiting) }
+            for move in report.movedDecks { printError(move.notice) }
             return 0
         } catch {
             return fail(error.description)

@@ -280,6 +280,13 @@ final class DeckChooser {
         if inUse.catalogID == id { use(deck, id: id) }
     }
 
+    /// This computer's imported deck `from` now has the id `to` (a sync merge moved it:
+    /// another computer's different deck took `from`): the deck in use follows it.
+    func followMove(from: String, to: String) {
+        entries = catalog.entries()
+        if inUse.catalogID == from { select(to) }
+    }
+
     /// Lists the decks again, one having just been imported, and uses the deck `id`.
     func useImported(_ id: String) {
         catalogChanged()

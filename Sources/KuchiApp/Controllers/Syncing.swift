@@ -260,6 +260,7 @@ final class Syncing {
                 if report.clashes.isEmpty { state.toaster.show(tr("Your settings changed on another computer")) }
             }
             if report.newReviews + report.retractions + report.suspensions > 0 { planner.reviewsChangedElsewhere() }
+            for move in report.movedDecks { decks.followMove(from: move.from, to: move.to) }
             if !report.installedDecks.isEmpty || !report.removedDecks.isEmpty { decks.catalogChanged() }
             let applied = try applySyncedCards(sync, report: report)
             if report.replacedDevice != nil {
@@ -267,11 +268,14 @@ final class Syncing {
             }
             // The first clash as a toast; every one stays on Settings → Sync, where
             // Details leads (a narrow window's toast cuts the sentence short).
-            if let clash = report.clashes.first {
+            // A deck moved says more than a clash: the learner's deck has a new place.
+            if let move = report.movedDecks.first {
+                state.toaster.show(move.notice, button: tr("Details")) { [state] in state.homePage = .settings }
+            } else if let clash = report.clashes.first {
                 state.toaster.show(clash.sentence(), button: tr("Details")) { [state] in state.homePage = .settings }
             }
             lastResult = ([tr("Synced at {time}: {summary}", ["time": DueTime.timeOfDay(Date()), "summary": report.details])]
-                + [report.waiting].compactMap { $0 } + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)
+                + [report.waiting].compactMap { $0 } + report.movedDecks.map(\.notice) + report.clashes.map { $0.sentence() } + report.problems.prefix(1).map(\.description)
                 + applied.problems.prefix(1).map(\.description)
                 + report.deckProblems.prefix(1).map(\.description)).joined(separator: "\n")
             devices = (try? sync.devices()) ?? devices

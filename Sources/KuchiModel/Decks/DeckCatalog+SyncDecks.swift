@@ -28,14 +28,36 @@ extension DeckCatalog {
     /// the file's own digest, and at worst installs the base again, which the words
     /// and edits are applied on once more.
     func syncedBase(id: String) -> String? {
-        guard let data = try? BoundedRead.contents(of: LocalPath(syncedBaseFile(id: id)), upTo: 128) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        syncedBaseNote(id: id)?.sha256
     }
 
-    /// Notes `sha256` as the base of the imported deck `id` (see ``syncedBase(id:)``).
-    func noteSyncedBase(_ sha256: String, id: String) {
-        try? AtomicFile.write(Data(sha256.utf8), to: syncedBaseFile(id: id))
+    /// Notes `sha256` as the base of the imported deck `id` (see ``syncedBase(id:)``);
+    /// `own`: this device sent it, as its own import (see ``ownBase(id:)``).
+    func noteSyncedBase(_ sha256: String, id: String, own: Bool = false) {
+        try? AtomicFile.write(Data((own ? "\(sha256) \(Self.ownMark)" : sha256).utf8), to: syncedBaseFile(id: id))
     }
+
+    /// The base of the imported deck `id` if it is this device's own import: the one
+    /// it sent (noted as its own), or, with no base noted, the file's digest (imported
+    /// here and not sent yet; a copy from the folder always has its base noted). Nil
+    /// for a copy installed from the folder, or without the deck. Two devices apart can
+    /// import different decks under one id: a register naming another base than this
+    /// is that clash (``SyncFolder/moveClashingDeck(id:base:winner:into:)``).
+    func ownBase(id: String) -> String? {
+        guard let file = importedFile(id: id) else { return nil }
+        guard let note = syncedBaseNote(id: id) else { return SHA256.file(LocalPath(file)) }
+        return note.own ? note.sha256 : nil
+    }
+
+    /// The base file's words: the digest, then "own" if this device sent it.
+    private func syncedBaseNote(id: String) -> (sha256: String, own: Bool)? {
+        guard let data = try? BoundedRead.contents(of: LocalPath(syncedBaseFile(id: id)), upTo: 128) else { return nil }
+        let words = String(decoding: data, as: UTF8.self).split(separator: " ")
+        guard let sha256 = words.first else { return nil }
+        return (String(sha256), words.dropFirst().first == Substring(Self.ownMark))
+    }
+
+    private static let ownMark = "own"
 
     /// A hidden file beside the deck: not listed as a deck, and removed with it.
     func syncedBaseFile(id: String) -> URL { importedFolder.appendingPathComponent(".\(id).sync-base") }

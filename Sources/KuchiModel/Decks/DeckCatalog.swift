@@ -30,13 +30,28 @@ public struct DeckCatalog: Sendable {
     /// listing costs the same however large the decks. A file whose header cannot be
     /// read is listed by its file name, so choosing it shows why; one whose header
     /// reads but whose cards do not load is listed by its name, and choosing it shows
-    /// why too.
+    /// why too. Imported decks of one name (imported twice, or two computers' different
+    /// decks of one name, both kept by sync) are told apart: the first by id keeps the
+    /// name, the next is "Name (2)", and so on.
     public func entries() -> [DeckEntry] {
         let builtIn = DeckEntry(id: Self.builtInID, name: Deck.kuchiBasics.name, origin: .builtIn)
         let bundled = decks(in: bundledFolder, origin: .bundled)
         let imported = decks(in: importedFolder, origin: .imported)
             .filter { entry in !bundled.contains { $0.id == entry.id } }
-        return [builtIn] + bundled + imported
+        return [builtIn] + bundled + Self.toldApart(imported)
+    }
+
+    /// `entries` with each name that more than one has numbered after the first (by id).
+    static func toldApart(_ entries: [DeckEntry]) -> [DeckEntry] {
+        var seen: [String: Int] = [:]
+        var names: [String: String] = [:]
+        for entry in entries.sorted(by: { $0.id < $1.id }) {
+            let count = seen[entry.name, default: 0] + 1
+            seen[entry.name] = count
+            if count > 1 { names[entry.id] = tr("{name} ({number})", ["name": entry.name, "number": "\(count)"]) }
+        }
+        return entries.map { DeckEntry(id: $0.id, name: names[$0.id] ?? $0.name, origin: $0.origin) }
+            .sorted { $0.name.localizedStandardCompareFallback($1.name) }
     }
 
     /// The deck with `id`, checked, with the learner's edits (``CardOverrides``) but

@@ -13,7 +13,12 @@ extension SyncFolder {
     /// Runs after the merge's transaction (files cannot be in it); a deck sent is noted
     /// in the database only after its files are in the folder, so an event never names
     /// a file that is not there, and the outbox sends it even after a kill.
-    func applySyncedDecks(into report: inout SyncReport) throws(SyncError) {
+    ///
+    /// This device's own import under an id whose register names another deck (two
+    /// devices apart imported different decks under one id) is first moved to an id of
+    /// its own, with this device's answers (``moveClashingDeck(id:base:scheduler:into:)``);
+    /// `scheduler` replays the cards moved.
+    func applySyncedDecks(into report: inout SyncReport, scheduler: FSRSScheduler) throws(SyncError) {
         guard let catalog else { return }
         var decks = try storeErrors { try store.syncedDecks() }
         // This device's imports not yet sent: since the last merge, or from before sync
@@ -40,12 +45,14 @@ extension SyncFolder {
                 continue
             }
             // The same base as here: the copy's own words and edits are not a new version.
+            var ownBase: String?
             if let local = catalog.importedFile(id: id) {
                 if catalog.syncedBase(id: id) == sha256 { continue }
                 if SHA256.file(LocalPath(local)) == sha256 {
                     catalog.noteSyncedBase(sha256, id: id)
                     continue
                 }
+                ownBase = catalog.ownBase(id: id)
             }
             let deckPath = SyncContentFile.deck(sha256)
             let media = deck.media.sorted { $0.key < $1.key }.map { name, digest in
@@ -57,6 +64,17 @@ extension SyncFolder {
             guard missing.isEmpty else {
                 report.waitingFiles += missing
                 continue
+            }
+            // This device's own deck, and another device's different one won the id: both
+            // are kept, this one under an id of its own, once the other's files are whole
+            // (until then this device's stays as it is, under the id).
+            if let ownBase, ownBase != sha256, !skipsClashingDecks {
+                let torn = files.filter { !SyncContentFile.isWhole(folder.appendingPathComponent($0.path), sha256: $0.sha256) }
+                guard torn.isEmpty else {
+                    report.waitingFiles += torn.map(\.path)
+                    continue
+                }
+                try moveClashingDeck(id: id, base: ownBase, scheduler: scheduler, into: &report)
             }
             do throws(DeckError) {
                 let installed = try catalog.installSynced(
@@ -80,7 +98,7 @@ extension SyncFolder {
 
     /// Puts the imported deck `entry` (its file `file` and its media folder's files)
     /// into the folder, and returns its event's body.
-    private func put(_ entry: DeckEntry, file: URL, catalog: DeckCatalog) throws(SyncError) -> SyncEvent.Body {
+    func put(_ entry: DeckEntry, file: URL, catalog: DeckCatalog) throws(SyncError) -> SyncEvent.Body {
         do {
             var media: [String: String] = [:]
             let mediaFolder = catalog.mediaFolder(id: entry.id)
@@ -93,7 +111,7 @@ extension SyncFolder {
             if !media.isEmpty { try SyncContentFile.flushFolder(folder.appendingPathComponent("media")) }
             // The deck file last: its event names it, and it names the media.
             let sha256 = try SyncContentFile.put(LocalPath(file), in: folder, at: SyncContentFile.deck)
-            catalog.noteSyncedBase(sha256, id: entry.id)
+            catalog.noteSyncedBase(sha256, id: entry.id, own: true)
             return .deck(id: entry.id, name: entry.name, sha256: sha256, media: media)
         } catch {
             throw SyncError(folder: folder.path, kind: .write(error))

@@ -32,6 +32,10 @@ public final class SyncFolder {
     /// The decks whose imported ones sync with their media (a merge sends this device's
     /// imports and installs or removes the other devices'); nil: none do.
     public var catalog: DeckCatalog?
+    /// Tests: merges as before a deck that lost its id to another device's was moved
+    /// (the negative control), or stops its move after a step, as a kill there would.
+    var skipsClashingDecks = false
+    var stopsDeckMove: DeckMoveStep?
 
     /// The format marker's name, in the top of the folder.
     static let markerName = "kuchi-sync.json"
@@ -199,7 +203,7 @@ public final class SyncFolder {
         report.sent = try flushOutbox(filledBefore + filled)
         // Files, after the database: decks first; the caller then applies the words and
         // fields (DeckCatalog.applySyncedCards), the installed decks' among them.
-        try applySyncedDecks(into: &report)
+        try applySyncedDecks(into: &report, scheduler: scheduler)
         report.unknownEvents = merged.unknownKinds
         report.retractions = merged.retractions
         report.suspensions = merged.suspensions

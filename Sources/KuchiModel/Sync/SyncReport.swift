@@ -23,6 +23,9 @@ public struct SyncReport: Sendable, Equatable {
     public var installedDecks: [String] = []
     /// Imported decks removed here because another device removed them, by id.
     public var removedDecks: [String] = []
+    /// This device's imported decks moved to an id of their own, with their answers,
+    /// because another device's different deck took their id (``SyncDeckMove/notice``).
+    public var movedDecks: [SyncDeckMove] = []
     /// Files of decks to install that are not in the folder yet, or are there without
     /// the bytes their names say (a copy still arriving, or torn), relative to the
     /// folder: their deck waits, and is tried again at every merge.
