@@ -100,6 +100,14 @@ final class AppHarness {
         MainLoop.drain()
     }
 
+    /// The open dialog's button labelled `label` (its mnemonic underscore aside).
+    func dialogButton(_ label: String) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let dialog else { return nil }
+        return descendant(of: dialog, type: gtk_button_get_type(), matching: {
+            gtk_button_get_label(typed($0)).map { String(cString: $0).replacingOccurrences(of: "_", with: "") } == label
+        })
+    }
+
     func dialogTexts() -> [String] {
         guard let dialog else { return [] }
         var texts: [String] = []

@@ -5,6 +5,9 @@ protocol PresentedWindow: AnyObject {
     func present()
     /// Closes the window if it is still open.
     func close()
+    /// Whether the window is still open: false once anything closed it, itself
+    /// included (a response, Escape, its close button).
+    var isOpen: Bool { get }
 }
 
 extension Widget {
@@ -24,7 +27,13 @@ extension Widget {
             window?.close()
             window = nil
         }
-        bind(name, isPresented) { widget, presented in
+        // NB: compared with whether a window is open, not with the last value written.
+        // A window that closes itself (a response, Escape, its close button) sets the
+        // state false, and the state can turn true again before this binding runs, in
+        // the same main-loop turn (a test that clicks Cancel and asks again, an action
+        // that asks again at once): against the last value, true read as unchanged and
+        // the window never came back (issue 28).
+        bind(name, isPresented, current: { _ in window?.isOpen ?? false }) { widget, presented in
             window?.close()
             window = nil
             guard presented else { return }

@@ -118,28 +118,6 @@ extension GTKTests {
     }
 }
 
-/// The content of the open sheet, found among every toplevel.
-@MainActor
-private func sheetContent() -> UnsafeMutablePointer<GtkWidget>? {
-    toplevels().lazy.compactMap { toplevel in
-        descendant(of: toplevel, type: gtk_widget_get_type()) { String(cString: gtk_widget_get_name($0)) == "sheet-content" }
-    }.first
-}
-
-/// The window `widget` is in: its outermost ancestor.
-@MainActor
-private func outermost(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-    var current = widget
-    while let parent = gtk_widget_get_parent(current) { current = parent }
-    return current
-}
-
-/// The open message dialog (an alert or a confirmation), if any.
-@MainActor
-private func messageDialog() -> UnsafeMutablePointer<GtkWidget>? {
-    toplevels().first { gtkkit_is_a($0, adw_message_dialog_get_type()) != 0 }
-}
-
 @Observable @MainActor private final class PresentationModel {
     var isPresented = false
     var message = ""

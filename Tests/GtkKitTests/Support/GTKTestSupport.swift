@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import Testing
 @_spi(Diagnostics) @testable import GtkKit
 @_exported import GtkTestSupport
@@ -31,4 +32,26 @@ func widgetNamedAnywhere(_ name: String) -> UnsafeMutablePointer<GtkWidget>? {
 /// Whether `widget` exists and is on screen.
 func isMapped(_ widget: UnsafeMutablePointer<GtkWidget>?) -> Bool {
     widget.map { gtk_widget_get_mapped($0) != 0 } ?? false
+}
+
+/// The content of the open sheet, found among every toplevel.
+@MainActor
+func sheetContent() -> UnsafeMutablePointer<GtkWidget>? {
+    toplevels().lazy.compactMap { toplevel in
+        descendant(of: toplevel, type: gtk_widget_get_type()) { String(cString: gtk_widget_get_name($0)) == "sheet-content" }
+    }.first
+}
+
+/// The window `widget` is in: its outermost ancestor.
+@MainActor
+func outermost(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+    var current = widget
+    while let parent = gtk_widget_get_parent(current) { current = parent }
+    return current
+}
+
+/// The open message dialog (an alert or a confirmation), if any.
+@MainActor
+func messageDialog() -> UnsafeMutablePointer<GtkWidget>? {
+    toplevels().first { gtkkit_is_a($0, adw_message_dialog_get_type()) != 0 }
 }

@@ -18,7 +18,9 @@ final class MessageDialogWidget: Widget {
         adw_message_dialog_set_heading(dialog, heading)
         adw_message_dialog_set_body(dialog, body)
         setAccessibleDescription(body)
-        on("destroy") { [weak self] in self?.isClosed = true }
+        // NB: not "destroy", which GTK emits only when the wrapper lets the window go;
+        // libadwaita closes the dialog itself before it gives a response.
+        onLeavingToplevels { [weak self] in self?.isClosed = true }
     }
 
     /// Shows the body as Pango markup; the accessible description keeps the plain text.
@@ -79,6 +81,8 @@ final class MessageDialogWidget: Widget {
             child = gtk_widget_get_next_sibling(current)
         }
     }
+
+    var isOpen: Bool { !isClosed }
 
     /// Closes the dialog if it is still open.
     func close() {

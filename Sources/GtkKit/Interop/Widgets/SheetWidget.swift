@@ -7,6 +7,7 @@ internal import CGtkShim
 final class SheetWidget: PresentedWindow {
     private let window = WindowWidget(application: nil)
     private var isClosed = false
+    private var closeActions: [@MainActor () -> Void] = []
 
     init(over owner: Widget, content: Widget) {
         if let parent = owner.rootWindow { gtk_window_set_transient_for(window.window, parent) }
@@ -24,22 +25,27 @@ final class SheetWidget: PresentedWindow {
             gtk_shortcut_new(gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)),
                              gtk_named_action_new("window.close")))
         gtk_widget_add_controller(window.pointer, keys)
+        // NB: not "destroy": gtk_window_destroy does not dispose a window a wrapper
+        // still holds, so that signal would come only when the wrapper goes.
+        window.onLeavingToplevels { [weak self] in self?.closed() }
     }
 
     /// Runs `action` once, when the sheet has closed, whatever closed it (Escape, its
     /// close button, ``close()``, its parent window going); the content's bindings
     /// stop first.
     func onClose(_ action: @escaping @MainActor () -> Void) {
-        // NB: not "destroy": gtk_window_destroy does not dispose a window a wrapper
-        // still holds, so that signal would come only when the wrapper goes.
-        window.onLeavingToplevels { [weak self] in
-            self?.isClosed = true
-            self?.window.tearDown()
-            action()
-        }
+        closeActions.append(action)
+    }
+
+    private func closed() {
+        isClosed = true
+        window.tearDown()
+        closeActions.forEach { $0() }
     }
 
     func present() { window.present() }
+
+    var isOpen: Bool { !isClosed }
 
     func close() {
         guard !isClosed else { return }

@@ -55,7 +55,10 @@ final class WindowWidget: Widget {
             }
         }, VoidAction(action).retainedPointer())
     }
+}
 
+/// For the widgets that are windows (a `WindowWidget`, a message dialog).
+extension Widget {
     /// Calls `action` once, when GTK takes this window out of its list of toplevels:
     /// `gtk_window_destroy` does that, but does not dispose a window we still hold.
     func onLeavingToplevels(_ action: @escaping @MainActor () -> Void) {
