@@ -16,17 +16,25 @@ public struct WidgetPixels {
         return (straight(bytes[offset + 2]), straight(bytes[offset + 1]), straight(bytes[offset]), alpha)
     }
 
-    /// Renders the render node `widget` drew in its last frame, with its window's
-    /// renderer (GL or cairo, whichever GTK chose), and reads the texture back.
-    /// nil when the widget has not been drawn yet.
+    /// Renders the render node `widget` draws now with a cairo renderer of its own, and
+    /// reads the texture back. nil when the widget has not been drawn yet.
+    ///
+    /// Not with the window's renderer: GTK 4.8's GL renderer shares one texture cache
+    /// between windows, keyed by the render node's address, so a node made at the address
+    /// of a freed one (a test's window closed just before) could be drawn as that one
+    /// was, with the bars of an earlier test's chart.
     @MainActor
     public init?(of widget: UnsafeMutablePointer<GtkWidget>) {
         let width = Int(gtk_widget_get_width(widget))
         let height = Int(gtk_widget_get_height(widget))
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
-              let renderer = gtk_native_get_renderer(native),
-              let paintable = gtk_widget_paintable_new(widget)
+              gtk_native_get_renderer(native) != nil,
+              let renderer = gsk_cairo_renderer_new()
         else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(renderer)) }
+        guard gsk_renderer_realize(renderer, gtk_native_get_surface(native), nil) != 0 else { return nil }
+        defer { gsk_renderer_unrealize(renderer) }
+        guard let paintable = gtk_widget_paintable_new(widget) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         guard let snapshot = gtk_snapshot_new() else { return nil }
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
