@@ -8,9 +8,9 @@ import Testing
 @Suite("Sync: two different decks imported under one id are both kept")
 struct SyncDeckClashTests {
     static let id = "nature"
-    /// The two "nature" decks: 山 is in both.
-    static let desktopDeck = "山\tmountain\tやま\n川\triver\tかわ\n海\tsea\tうみ\n空\tsky\tそら\n"
-    static let laptopDeck = "山\thill\tやま\n森\tforest\tもり\n岩\trock\tいわ\n花\tflower\tはな\n"
+    /// The two "nature" decks: 山 and 石 are in both.
+    static let desktopDeck = "山\tmountain\tやま\n川\triver\tかわ\n海\tsea\tうみ\n空\tsky\tそら\n石\tstone\tいし\n"
+    static let laptopDeck = "山\thill\tやま\n森\tforest\tもり\n岩\trock\tいわ\n花\tflower\tはな\n石\tpebble\tいし\n"
 
     /// A device's answers of a deck's words, "time/rating" in time order, and each card's state.
     struct History: Equatable {
@@ -55,21 +55,22 @@ struct SyncDeckClashTests {
         }
     }
 
-    @Test("the loser's own words, edits and suspensions move with its deck to every device, and leave the winner's deck as the winner imported it, whichever merges first",
+    @Test("the loser's own words (added, deleted), edits and suspensions move with its deck to every device, and leave the winner's deck as the winner imported it, whichever merges first",
           arguments: [false, true])
     func ownChangesMoveWithTheDeck(laptopFirst: Bool) throws {
         let root = try TemporaryFolder()
         let desktop = try SyncTestDevice(root: root.url, name: "desktop")
         let laptop = try SyncTestDevice(root: root.url, name: "laptop")
         let (winner, loser) = laptopFirst ? (desktop, laptop) : (laptop, desktop)
-        // 山 is in both decks; the suspended word only in the loser's.
+        // 山 and 石 are in both decks; the suspended word only in the loser's.
         let suspended = loser.name == "desktop" ? "海" : "岩"
         _ = try clash(first: loser, second: winner) { device in
             try device.add("猫", reading: "ねこ", meaning: "cat", to: Self.id)
             try device.edit("山", reading: "やま", meaning: "mountain peak", deck: Self.id)
+            try device.delete("石", deck: Self.id)
             try device.store.setSuspended(true, card: CardID(deck: Self.id, question: suspended))
         }
-        let mine = cards(of: loser).filter { !$0.hasPrefix("山=") } + ["山=mountain peak", "猫=cat"]
+        let mine = cards(of: loser).filter { !$0.hasPrefix("山=") && !$0.hasPrefix("石=") } + ["山=mountain peak", "猫=cat"]
         #expect(loser.cards(of: Self.id) == mine.sorted(), "the control: the loser's deck has its changes before the clash")
         let moved = "\(Self.id)-\(try #require(loser.catalog.syncedBase(id: Self.id)).prefix(8))"
 
@@ -89,8 +90,8 @@ struct SyncDeckClashTests {
         try tablet.mergeAndApply()
 
         for device in [winner, loser, tablet] {
-            #expect(device.cards(of: moved) == mine.sorted(), "\(device.name): the added word and the edit under the new id")
-            #expect(device.cards(of: Self.id) == cards(of: winner), "\(device.name): the winner's deck as imported: no 猫, its own 山")
+            #expect(device.cards(of: moved) == mine.sorted(), "\(device.name): the added word, the edit and the deletion under the new id")
+            #expect(device.cards(of: Self.id) == cards(of: winner), "\(device.name): the winner's deck as imported: no 猫, its own 山 and 石")
             #expect(try device.store.schedule(deck: moved).suspended == [suspended], "\(device.name): the suspension under the new id")
             #expect(try device.store.schedule(deck: Self.id).suspended.isEmpty, "\(device.name): none under the id")
         }
