@@ -46,7 +46,8 @@ extension SyncFolder {
         let body = try put(DeckEntry(id: newID, name: name, origin: .imported), file: source, catalog: catalog)
         // The winner's deck as imported: this device's words and edits of `id` are put
         // back to it. Its file is whole here (the caller checked), so it loads unless
-        // it is no deck at all, and then the install reports it.
+        // it is no deck at all: then the install reports it, and those words and edits
+        // are left as they are rather than guessed.
         let winnerBase = registers[id]?.sha256.flatMap { sha256 in
             try? DeckLoader.load(contentsOf: folder.appendingPathComponent(SyncContentFile.deck(sha256)), choicesPerQuestion: 1)
         }.map { Dictionary($0.cards.map { ($0.question, $0) }, uniquingKeysWith: { first, _ in first }) }
