@@ -1,18 +1,22 @@
 import FoundationEssentials
 
 /// A deck of this device's that lost its id to another device's deck keeps its
-/// history: the answers this device gave move with it (``SyncFolder/moveClashingDeck(id:base:scheduler:into:)``).
+/// history: the answers this device gave, and its own words, edits and suspensions of
+/// its cards, move with it (``SyncFolder/moveClashingDeck(id:base:scheduler:into:)``).
 extension ReviewStore {
     /// Moves this device's own answers of the deck `from` (those it wrote, an imported
     /// history's too; not other devices') to the same words of the deck `to`: each
     /// recorded again there with its time, rating and answer time, as new answers, and
     /// taken back under `from` (a retraction for each one sent), both cards replayed;
-    /// other devices' answers stay where they are. Notes `register` (the new deck's
-    /// `deck` event) with them. One transaction, with the outbox: returns how many
+    /// other devices' answers stay where they are. Moves this device's own words, edits
+    /// and suspensions of `from` too, putting those of `from` back to `winnerBase`
+    /// (``moveOwnRegisters(of:to:winnerBase:device:now:)``). Notes `register` (the new
+    /// deck's `deck` event) with them. One transaction, with the outbox: returns how many
     /// events it took. Nothing of this device's left under `from`, a second call moves
     /// nothing.
-    func moveOwnAnswers(
-        of from: String, to: String, register: SyncEvent.Body?, device: String, now: Int64, scheduler: FSRSScheduler
+    func moveOwnChanges(
+        of from: String, to: String, winnerBase: [String: Challenge]?, register: SyncEvent.Body?, device: String, now: Int64,
+        scheduler: FSRSScheduler
     ) throws(ReviewStoreError) -> Int {
         try syncTransaction {
             var clock = try syncClock()
@@ -35,6 +39,7 @@ extension ReviewStore {
             }
             var after = try syncClock()
             noted += try fillOutbox(device: device, clock: &after, now: now, settings: [], scheduler: scheduler)
+            noted += try moveOwnRegisters(of: from, to: to, winnerBase: winnerBase, device: device, now: now)
             if let register {
                 try noteOwnEvents([register], device: device, now: now)
                 noted += 1

@@ -20,8 +20,9 @@ extension SyncFolder {
     /// install the winner under, as any other version of a deck: the deck to
     /// ``DeckCatalog/clashFreeID(for:base:registers:)`` (sounds, its base put in the
     /// folder, a `deck` register), this device's answers of its cards to the same words
-    /// there (``ReviewStore/moveOwnAnswers(of:to:register:device:now:scheduler:)``, in
-    /// one transaction), the deck file written under the new id, then the old one
+    /// there, and its own words, edits and suspensions of them, those of `id` put back to
+    /// the winner's deck (``ReviewStore/moveOwnChanges(of:to:winnerBase:register:device:now:scheduler:)``,
+    /// in one transaction), the deck file written under the new id, then the old one
     /// removed. Each step is done again or skipped by the next merge if a kill stops
     /// this one: the deck is always listed under one id or both, never neither.
     func moveClashingDeck(
@@ -43,9 +44,16 @@ extension SyncFolder {
         let sent = folder.appendingPathComponent(SyncContentFile.deck(base))
         let source = SyncContentFile.isWhole(sent, sha256: base) ? sent : catalog.importedFolder.appendingPathComponent("\(id).json")
         let body = try put(DeckEntry(id: newID, name: name, origin: .imported), file: source, catalog: catalog)
+        // The winner's deck as imported: this device's words and edits of `id` are put
+        // back to it. Its file is whole here (the caller checked), so it loads unless
+        // it is no deck at all: then the install reports it, and those words and edits
+        // are left as they are rather than guessed.
+        let winnerBase = registers[id]?.sha256.flatMap { sha256 in
+            try? DeckLoader.load(contentsOf: folder.appendingPathComponent(SyncContentFile.deck(sha256)), choicesPerQuestion: 1)
+        }.map { Dictionary($0.cards.map { ($0.question, $0) }, uniquingKeysWith: { first, _ in first }) }
         let noted = try storeErrors {
-            try store.moveOwnAnswers(
-                of: id, to: newID, register: registers[newID]?.sha256 == base ? nil : body, device: device,
+            try store.moveOwnChanges(
+                of: id, to: newID, winnerBase: winnerBase, register: registers[newID]?.sha256 == base ? nil : body, device: device,
                 now: now().storeMilliseconds, scheduler: scheduler)
         }
         if stopsDeckMove == .storeMoved { throw Self.stopped }

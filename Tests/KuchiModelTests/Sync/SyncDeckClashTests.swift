@@ -8,9 +8,9 @@ import Testing
 @Suite("Sync: two different decks imported under one id are both kept")
 struct SyncDeckClashTests {
     static let id = "nature"
-    /// The two "nature" decks: 山 is in both.
-    static let desktopDeck = "山\tmountain\tやま\n川\triver\tかわ\n海\tsea\tうみ\n空\tsky\tそら\n"
-    static let laptopDeck = "山\thill\tやま\n森\tforest\tもり\n岩\trock\tいわ\n花\tflower\tはな\n"
+    /// The two "nature" decks: 山 and 石 are in both.
+    static let desktopDeck = "山\tmountain\tやま\n川\triver\tかわ\n海\tsea\tうみ\n空\tsky\tそら\n石\tstone\tいし\n"
+    static let laptopDeck = "山\thill\tやま\n森\tforest\tもり\n岩\trock\tいわ\n花\tflower\tはな\n石\tpebble\tいし\n"
 
     /// A device's answers of a deck's words, "time/rating" in time order, and each card's state.
     struct History: Equatable {
@@ -53,6 +53,53 @@ struct SyncDeckClashTests {
             #expect(try history(device, deck: moved, words: ["山"] + winnerWords + loserWords) == before.loser,
                     "\(device.name): the loser's answers, the same times, ratings and states, under the new id")
         }
+    }
+
+    @Test("the loser's own words (added, deleted), edits and suspensions move with its deck to every device, and leave the winner's deck as the winner imported it, whichever merges first",
+          arguments: [false, true])
+    func ownChangesMoveWithTheDeck(laptopFirst: Bool) throws {
+        let root = try TemporaryFolder()
+        let desktop = try SyncTestDevice(root: root.url, name: "desktop")
+        let laptop = try SyncTestDevice(root: root.url, name: "laptop")
+        let (winner, loser) = laptopFirst ? (desktop, laptop) : (laptop, desktop)
+        // 山 and 石 are in both decks; the suspended word only in the loser's.
+        let suspended = loser.name == "desktop" ? "海" : "岩"
+        _ = try clash(first: loser, second: winner) { device in
+            try device.add("猫", reading: "ねこ", meaning: "cat", to: Self.id)
+            try device.edit("山", reading: "やま", meaning: "mountain peak", deck: Self.id)
+            try device.delete("石", deck: Self.id)
+            try device.store.setSuspended(true, card: CardID(deck: Self.id, question: suspended))
+        }
+        let mine = cards(of: loser).filter { !$0.hasPrefix("山=") && !$0.hasPrefix("石=") } + ["山=mountain peak", "猫=cat"]
+        #expect(loser.cards(of: Self.id) == mine.sorted(), "the control: the loser's deck has its changes before the clash")
+        let moved = "\(Self.id)-\(try #require(loser.catalog.syncedBase(id: Self.id)).prefix(8))"
+
+        // The winner takes the loser's words of the id first (they are the id's, until the move).
+        try exchange(loser, winner)
+        try winner.mergeAndApply()
+        #expect(winner.cards(of: Self.id)?.contains("猫=cat") == true, "the control: before the move, the loser's word reached the winner's deck")
+        try exchange(winner, loser)
+        #expect(try loser.mergeAndApply().report.movedDecks.map(\.to) == [moved])
+        for _ in 0..<2 {
+            try exchange(loser, winner)
+            try exchange(winner, loser)
+            for device in [winner, loser] { try device.mergeAndApply() }
+        }
+        let tablet = try SyncTestDevice(root: root.url, name: "tablet")
+        try exchange(winner, tablet)
+        try tablet.mergeAndApply()
+
+        for device in [winner, loser, tablet] {
+            #expect(device.cards(of: moved) == mine.sorted(), "\(device.name): the added word, the edit and the deletion under the new id")
+            #expect(device.cards(of: Self.id) == cards(of: winner), "\(device.name): the winner's deck as imported: no 猫, its own 山 and 石")
+            #expect(try device.store.schedule(deck: moved).suspended == [suspended], "\(device.name): the suspension under the new id")
+            #expect(try device.store.schedule(deck: Self.id).suspended.isEmpty, "\(device.name): none under the id")
+        }
+        // A second move (the next merge after a kill) notes nothing again.
+        let noted = try loser.store.moveOwnChanges(
+            of: Self.id, to: moved, winnerBase: [:], register: nil, device: loser.sync.device, now: loser.wall,
+            scheduler: SyncTestDevice.scheduler)
+        #expect(noted == 0)
     }
 
     @Test("two devices that lost the id with the same deck both move it to the same id, and their answers meet there")
@@ -107,13 +154,17 @@ struct SyncDeckClashTests {
         }
     }
 
-    @Test("a move stopped by a kill after any step is finished by the next merge: both decks, each answer once",
+    @Test("a move stopped by a kill after any step is finished by the next merge: both decks, each answer and added word once",
           arguments: [SyncFolder.DeckMoveStep.storeMoved, .fileWritten])
     func killDuringTheMove(step: SyncFolder.DeckMoveStep) throws {
         let root = try TemporaryFolder()
         let desktop = try SyncTestDevice(root: root.url, name: "desktop")
         let laptop = try SyncTestDevice(root: root.url, name: "laptop")
-        let (winnerWords, loserWords) = try clash(first: desktop, second: laptop)
+        let (winnerWords, loserWords) = try clash(first: desktop, second: laptop) { device in
+            try device.add("猫", reading: "ねこ", meaning: "cat", to: Self.id)
+        }
+        // The desktop's deck with the word it added after sending it.
+        let mine = (cards(of: desktop) + ["猫=cat"]).sorted()
         let base = try #require(desktop.catalog.syncedBase(id: Self.id))
         let moved = "\(Self.id)-\(base.prefix(8))"
         let before = (winner: try history(laptop, deck: Self.id, words: winnerWords), loser: try history(desktop, deck: Self.id, words: loserWords))
@@ -121,8 +172,8 @@ struct SyncDeckClashTests {
         desktop.sync.stopsDeckMove = step
         #expect(throws: SyncError.self) { try desktop.mergeAndApply() }
         // Killed: the deck is still listed under its id, and under the new one once written.
-        #expect(desktop.cards(of: Self.id) == cards(of: desktop))
-        #expect((desktop.cards(of: moved) == cards(of: desktop)) == (step == .fileWritten))
+        #expect(desktop.cards(of: Self.id) == mine)
+        #expect((desktop.cards(of: moved) == mine) == (step == .fileWritten))
         try desktop.reopen()
         let report = try desktop.mergeAndApply().report
         #expect(report.movedDecks.map(\.to) == [moved])
@@ -133,7 +184,7 @@ struct SyncDeckClashTests {
         }
         for device in [laptop, desktop] {
             #expect(device.cards(of: Self.id) == cards(of: laptop), "\(device.name)")
-            #expect(device.cards(of: moved) == cards(of: desktop), "\(device.name)")
+            #expect(device.cards(of: moved) == mine, "\(device.name): the added word moved once, not taken back by a second move")
             #expect(try history(device, deck: Self.id, words: ["山"] + winnerWords + loserWords) == before.winner, "\(device.name)")
             #expect(try history(device, deck: moved, words: ["山"] + winnerWords + loserWords) == before.loser, "\(device.name): each answer once")
         }
@@ -173,9 +224,11 @@ struct SyncDeckClashTests {
     // MARK: - Helpers
 
     /// Both devices import their "Nature" and answer its words (山 on both); `first`
-    /// merges, then `second`, later, whose register so wins the id. Returns the words
-    /// each answered, 山 first.
-    private func clash(first: SyncTestDevice, second: SyncTestDevice) throws -> (second: [String], first: [String]) {
+    /// merges (sending its deck), makes `changing` to it and merges again, then `second`,
+    /// later, whose register so wins the id. Returns the words each answered, 山 first.
+    private func clash(
+        first: SyncTestDevice, second: SyncTestDevice, changing: (SyncTestDevice) throws -> Void = { _ in }
+    ) throws -> (second: [String], first: [String]) {
         try importDeck(Self.deck(of: first), on: first)
         try importDeck(Self.deck(of: second), on: second)
         let firstWords = first.name == "desktop" ? ["山", "川"] : ["山", "森"]
@@ -183,6 +236,9 @@ struct SyncDeckClashTests {
         try answer(first, firstWords[0], .good)
         try answer(first, firstWords[1], .again)
         try answer(first, firstWords[1], .good)
+        try first.mergeAndApply()
+        // After its deck was sent: the changes are registers on the folder's base, not in it.
+        try changing(first)
         try first.mergeAndApply()
         second.wall = first.wall + 60_000
         try answer(second, secondWords[0], .hard)
