@@ -81,21 +81,10 @@ extension ReviewStore {
         let kept = Set(keeping.map(\.id))
         // New answers have no id yet: the outbox gives them one.
         let all = keeping + adding.map { ReviewEvent(id: "", time: $0.time, rating: $0.rating, answerMilliseconds: $0.answerMilliseconds) }
-        let replayed = Self.replayed(all, scheduler: scheduler)
-        guard let first = replayed.first, let last = replayed.last else { return }
-        let row = try insertCard(deck: deck, question: card.question, state: last.after, firstReview: Date(storeMilliseconds: first.event.time))
-        var before: FSRSCard?
-        for (event, after) in replayed {
-            let review = Review(
-                card: card, rating: event.rating, time: Date(storeMilliseconds: event.time),
-                answerTime: Duration(storeMilliseconds: event.answerMilliseconds), after: after)
-            let id = try insertReview(review, card: row, deck: deck, before: before)
-            if kept.contains(event.id) {
-                try database.run("INSERT INTO sync_review (review, event) VALUES (?, ?)", [.integer(id), .text(event.id)])
-                // Synced already: not this device's to send again.
-                try database.run("DELETE FROM sync_unsent_review WHERE review = ?", [.integer(id)])
-            }
-            before = after
+        for (event, id) in try insertReplayed(card, deck: deck, events: all, scheduler: scheduler) where kept.contains(event.id) {
+            try database.run("INSERT INTO sync_review (review, event) VALUES (?, ?)", [.integer(id), .text(event.id)])
+            // Synced already: not this device's to send again.
+            try database.run("DELETE FROM sync_unsent_review WHERE review = ?", [.integer(id)])
         }
     }
 }

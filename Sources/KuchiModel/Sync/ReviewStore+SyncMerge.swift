@@ -244,20 +244,32 @@ extension ReviewStore {
             kept.append(review)
             if !answered.contains(answer), let first = new.first(where: { Answer($0) == answer }) { added.append(first) }
         }
-        let replayed = Self.replayed(kept, scheduler: scheduler)
-        guard let first = replayed.first, let last = replayed.last else { return added }
+        for (event, id) in try insertReplayed(card, deck: deck, events: kept, scheduler: scheduler) {
+            try database.run("INSERT INTO sync_review (review, event) VALUES (?, ?)", [.integer(id), .text(event.id)])
+        }
+        return added
+    }
+
+    /// Writes the card `card` (of the deck row `deck`, whose rows are gone) anew from
+    /// `events` replayed in time order: its row with the state after the last, and a
+    /// review row for each, which are returned with their events.
+    func insertReplayed(
+        _ card: CardID, deck: Int64, events: [ReviewEvent], scheduler: FSRSScheduler
+    ) throws -> [(event: ReviewEvent, review: Int64)] {
+        let replayed = Self.replayed(events, scheduler: scheduler)
+        guard let first = replayed.first, let last = replayed.last else { return [] }
         let row = try insertCard(
             deck: deck, question: card.question, state: last.after, firstReview: Date(storeMilliseconds: first.event.time))
         var before: FSRSCard?
+        var inserted: [(event: ReviewEvent, review: Int64)] = []
         for (event, after) in replayed {
             let review = Review(
                 card: card, rating: event.rating, time: Date(storeMilliseconds: event.time),
                 answerTime: Duration(storeMilliseconds: event.answerMilliseconds), after: after)
-            let id = try insertReview(review, card: row, deck: deck, before: before)
-            try database.run("INSERT INTO sync_review (review, event) VALUES (?, ?)", [.integer(id), .text(event.id)])
+            inserted.append((event, try insertReview(review, card: row, deck: deck, before: before)))
             before = after
         }
-        return added
+        return inserted
     }
 
     /// Sets the state of the card row `card` (if it still has one) to the replay of its
