@@ -23,7 +23,7 @@ extension ReviewStore {
     /// merge finishing a move a kill stopped) notes nothing, as the registers of `from`
     /// are then put back and must not be copied. Returns how many events it noted.
     func moveOwnRegisters(of from: String, to: String, winnerBase: [String: Challenge]?, device: String, now: Int64) throws -> Int {
-        let done = "deck moved\u{1F}\(from)\u{1F}\(to)"
+        let done = "deck-moved\u{1F}\(from)\u{1F}\(to)"
         guard try syncState(done) == nil else { return 0 }
         let separator = Character("\u{1F}")
         var copied: [SyncEvent.Body] = []
