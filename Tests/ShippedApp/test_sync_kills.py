@@ -10,7 +10,7 @@ launch, appends what the database holds and the folder lacks.
 Computer A runs the meson-built `kuchi` with a throw-away HOME and a sync folder, on
 JLPT N5, answered rightly through its widgets (0-2 answers per launch), and is stopped
 with SIGSTOP around the next: by stepping after the click on a choice (stopped, looked
-at, let run 0-2 ms, again) until the database holds the answer (kills 0, 3, 6, ...) or
+at, let run 0-2 ms, or 0-0.2 ms once the line is in the outbox, again) until the database holds the answer (kills 0, 3, 6, ...) or
 until its line is in the log (1, 4, 7, ...), or at a random moment 0-150 ms after the
 click or 0-300 ms without one (2, 5, 8, ...). While it is stopped the test reads a copy
 of its database and its log, which says where the kill lands, then kills it with
@@ -201,7 +201,10 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
                             break
                         looks += 1
                         os.kill(app.process.pid, signal.SIGCONT)
-                        time.sleep(rng.uniform(0, 0.002))  # the next look's random moment, not a wait
+                        # The next look's random moment, not a wait; finer once the line
+                        # is in the outbox: the append and the outbox's emptying are
+                        # a few milliseconds apart.
+                        time.sleep(rng.uniform(0, 0.0002 if moment == BETWEEN_OUTBOX else 0.002))
                 elif rng.random() < 0.75:
                     mode = "random"
                     self.click_a_choice(app)
