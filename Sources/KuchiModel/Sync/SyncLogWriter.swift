@@ -8,7 +8,10 @@ enum SyncLogWriter {
     /// Appends `lines` (each without its newline) to the log file `file` (relative to
     /// `folder`), creating it and its folders if missing. If the file does not end with
     /// a newline (a write cut short by a kill), one comes first, so the torn line stays
-    /// alone on its line and the new ones are read.
+    /// alone on its line and the new ones are read. The first of `lines` already at the
+    /// file's end are not written again: an earlier append of the same lines that was
+    /// killed before its outbox was emptied (each line has its event's random id, so
+    /// no other line matches).
     static func append(_ lines: [String], to file: String, in folder: URL) throws(AtomicFile.WriteError) {
         let url = folder.appendingPathComponent(file)
         let directory = url.deletingLastPathComponent()
@@ -26,16 +29,44 @@ enum SyncLogWriter {
         }
         defer { close(descriptor) }
         var text = ""
+        var written = 0
         let size = lseek(descriptor, 0, SEEK_END)
         if size > 0 {
             var last: UInt8 = 0
             if pread(descriptor, &last, 1, size - 1) == 1, last != UInt8(ascii: "\n") { text = "\n" }
+            written = linesAtEnd(of: descriptor, size: size, among: lines)
         }
-        for line in lines { text += line + "\n" }
-        try AtomicFile.writeAll(Data(text.utf8), to: descriptor, path: path)
+        for line in lines.dropFirst(written) { text += line + "\n" }
+        if written < lines.count { try AtomicFile.writeAll(Data(text.utf8), to: descriptor, path: path) }
+        // Even when every line was there: the killed append may not have flushed them.
         guard fsync(descriptor) == 0 else {
             throw AtomicFile.WriteError(path: path, operation: trc("could not … the file", "flush"), error: .last)
         }
         if size == 0 { try AtomicFile.syncDirectory(LocalPath(directory)) }
+    }
+
+    /// How many of the first of `lines` end the file's complete lines (what follows its
+    /// last newline, a line torn by a kill, left out); 0 when they do not.
+    private static func linesAtEnd(of descriptor: Int32, size: off_t, among lines: [String]) -> Int {
+        let lengths = lines.map { $0.utf8.count + 1 }
+        let length = min(Int(size), lengths.reduce(0, +) + (lengths.max() ?? 0) + 1)
+        var tail = [UInt8](repeating: 0, count: length)
+        guard pread(descriptor, &tail, length, size - off_t(length)) == length else { return 0 }
+        // The bytes after the last newline are a line cut short, not one of these.
+        guard let end = tail.lastIndex(of: UInt8(ascii: "\n")) else { return 0 }
+        let complete = tail[...end]
+        var count = lines.count
+        while count > 0 {
+            let wanted = Array(lines.prefix(count).map { $0 + "\n" }.joined().utf8)
+            if complete.count >= wanted.count, complete.suffix(wanted.count).elementsEqual(wanted) {
+                let before = complete.count - wanted.count
+                // A whole line: the file starts there, or a newline comes before it.
+                if before > 0 ? complete[complete.startIndex + before - 1] == UInt8(ascii: "\n") : length == Int(size) {
+                    return count
+                }
+            }
+            count -= 1
+        }
+        return 0
     }
 }

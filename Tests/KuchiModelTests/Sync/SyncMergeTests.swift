@@ -264,6 +264,34 @@ struct SyncMergeTests {
         #expect(try desktop.sync.send(scheduler: SyncTestDevice.scheduler) == 0)
     }
 
+    @Test("lines appended but still in the outbox when Kuchi was killed are not appended again; after a torn one, the rest are")
+    func killBetweenAppendAndEmptyingTheOutbox() throws {
+        for torn in [false, true] {
+            let temporaryFolder = try TemporaryFolder()
+            let desktop = try SyncTestDevice(root: temporaryFolder.url, name: "desktop")
+            for word in ["水", "火", "木"] { try desktop.review(word) }
+            _ = try desktop.store.syncTransaction {
+                var clock = try desktop.store.syncClock()
+                return try desktop.store.fillOutbox(device: desktop.sync.device, clock: &clock, now: desktop.wall, settings: [], scheduler: SyncTestDevice.scheduler)
+            }
+            let outbox = try desktop.store.outbox().map(\.line)
+            #expect(outbox.count >= 3)
+            let file = "devices/\(desktop.sync.device)/log/" + SyncFileName.monthlyFile(wall: desktop.wall)
+            let url = desktop.folder.appendingPathComponent(file)
+            // The killed run's append, then the kill before the outbox was emptied: every
+            // line written, or the first whole and the second cut short.
+            let cut = String(outbox[1].prefix(30))
+            let written = torn ? outbox[0] + "\n" + cut : outbox.map { $0 + "\n" }.joined()
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try written.write(to: url, atomically: false, encoding: .utf8)
+            try desktop.reopen()
+            _ = try desktop.sync.send(scheduler: SyncTestDevice.scheduler)
+            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+            #expect(lines == (torn ? [outbox[0], cut] + outbox.dropFirst() : outbox), "torn: \(torn)")
+            #expect(try desktop.store.outbox().isEmpty)
+        }
+    }
+
     @Test("a torn last line is left for later, not reported; a damaged line before it is reported with file and line and skipped")
     func tornAndDamagedLines() throws {
         let temporaryFolder = try TemporaryFolder()
