@@ -46,7 +46,10 @@ enum SyncLogWriter {
     }
 
     /// How many of the first of `lines` end the file's complete lines (what follows its
-    /// last newline, a line torn by a kill, left out); 0 when they do not.
+    /// last newline, a line torn by a kill, left out); 0 when they do not. In one pass
+    /// over them, whatever their number (an outbox can hold a long history's lines): the
+    /// file's last complete line is found among `lines` (each has its event's own id, so
+    /// it matches at most one), then the lines before it are compared with the file's.
     private static func linesAtEnd(of descriptor: Int32, size: off_t, among lines: [String]) -> Int {
         let lengths = lines.map { $0.utf8.count + 1 }
         let length = min(Int(size), lengths.reduce(0, +) + (lengths.max() ?? 0) + 1)
@@ -55,18 +58,14 @@ enum SyncLogWriter {
         // The bytes after the last newline are a line cut short, not one of these.
         guard let end = tail.lastIndex(of: UInt8(ascii: "\n")) else { return 0 }
         let complete = tail[...end]
-        var count = lines.count
-        while count > 0 {
-            let wanted = Array(lines.prefix(count).map { $0 + "\n" }.joined().utf8)
-            if complete.count >= wanted.count, complete.suffix(wanted.count).elementsEqual(wanted) {
-                let before = complete.count - wanted.count
-                // A whole line: the file starts there, or a newline comes before it.
-                if before > 0 ? complete[complete.startIndex + before - 1] == UInt8(ascii: "\n") : length == Int(size) {
-                    return count
-                }
-            }
-            count -= 1
-        }
-        return 0
+        let lastStart = complete.dropLast().lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? complete.startIndex
+        let last = complete[lastStart..<end]
+        guard let index = lines.firstIndex(where: { $0.utf8.elementsEqual(last) }) else { return 0 }
+        let wanted = Array(lines[...index].map { $0 + "\n" }.joined().utf8)
+        guard complete.count >= wanted.count, complete.suffix(wanted.count).elementsEqual(wanted) else { return 0 }
+        let before = complete.count - wanted.count
+        // A whole line: the file starts there, or a newline comes before it.
+        let whole = before > 0 ? complete[complete.startIndex + before - 1] == UInt8(ascii: "\n") : length == Int(size)
+        return whole ? index + 1 : 0
     }
 }
