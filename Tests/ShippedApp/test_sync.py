@@ -192,7 +192,12 @@ class SyncCommand(unittest.TestCase):
         status, out, err = self.run_kuchi(laptop, "--sync")
         self.assertEqual(status, 0, err)
         self.assertEqual(len(out.splitlines()), 1, out)
-        self.assertEqual(self.files_under(os.path.join(laptop.data, "decks")), imported)
+        installed = self.files_under(os.path.join(laptop.data, "decks"))
+        # The hidden mark of the deck's base: the same digest, "own" only where it was imported.
+        mark = f".{deck_id}.sync-base"
+        self.assertEqual(imported[mark].split(), [installed[mark], b"own"])
+        self.assertEqual({path: data for path, data in installed.items() if path != mark},
+                         {path: data for path, data in imported.items() if path != mark})
         # Its history came along: the same export on both (the desktop's through --sync too).
         # The export writes the deck in use: the import chose it on the desktop; here by hand.
         self.assertEqual(self.run_kuchi(desktop, "--sync")[0], 0)
