@@ -307,6 +307,13 @@ class KuchiApp:
             command = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner"] + command
         return command
 
+    def run(self, *arguments, timeout=60):
+        """Kuchi as a command with this HOME (`--sync`, `--export-reviews FILE`), no
+        window: its exit status, standard output and standard error."""
+        result = subprocess.run(self.command() + list(arguments), env=self.environment(),
+                                capture_output=True, timeout=timeout, cwd=self.home)
+        return result.returncode, result.stdout.decode(errors="replace"), result.stderr.decode(errors="replace")
+
     def __enter__(self):
         self.start()
         return self
@@ -480,6 +487,14 @@ class KuchiApp:
 
     def alerts(self):
         return [node for node in self.all("alert") if role(parent(node)) == "application"]
+
+    def start_session(self):
+        """Welcome's Start (or Practise Anyway), then the question is shown."""
+        button = wait_until(lambda: next(
+            (b for b in self.all("push button") if name(b) in ("Start", "Practise Anyway") and b.get_n_actions() > 0),
+            None), 10, "Start")
+        click(button)
+        self.question_button()
 
     def question_button(self):
         return self.find_by_description("push button", "Show or hide the choices (Space)")

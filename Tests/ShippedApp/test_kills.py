@@ -63,7 +63,7 @@ class KilledWhileAnswering(unittest.TestCase):
                 app.start()
                 try:
                     answers_before_kill = rng.randrange(0, 4)
-                    self.start_session(app)
+                    app.start_session()
                     for _ in range(answers_before_kill):
                         question, title = self.answer(app)
                         shown.add(question)
@@ -90,14 +90,6 @@ class KilledWhileAnswering(unittest.TestCase):
         finally:
             shutil.rmtree(home, ignore_errors=True)
 
-    def start_session(self, app):
-        """Welcome's Start (or Practise Anyway), then the question is shown."""
-        button = wait_until(lambda: next(
-            (b for b in app.all("push button") if name(b) in ("Start", "Practise Anyway") and b.get_n_actions() > 0),
-            None), 10, "Start")
-        click(button)
-        app.question_button()
-
     def click_a_choice(self, app):
         question = app.question_button()
         if not app.choice_buttons():
@@ -121,7 +113,7 @@ class KilledWhileAnswering(unittest.TestCase):
             wait_until(lambda: self.has_question(app) or app.has_text_containing("Welcome to Kuchi"), 10,
                        "a new session or Welcome")
             if not self.has_question(app):
-                self.start_session(app)
+                app.start_session()
         return question, title
 
     @staticmethod

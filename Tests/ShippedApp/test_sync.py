@@ -43,11 +43,6 @@ class SyncCommand(unittest.TestCase):
         for path in [computer.home for computer in self.computers] + self.folders:
             shutil.rmtree(path, ignore_errors=True)
 
-    def run_kuchi(self, computer, *arguments):
-        result = subprocess.run(computer.command() + list(arguments), env=computer.environment(),
-                                capture_output=True, timeout=60, cwd=computer.home)
-        return result.returncode, result.stdout.decode(errors="replace"), result.stderr.decode(errors="replace")
-
     def commit_answers(self, computer, answers):
         """Reviews of the deck chosen (Kuchi Basics) committed as the window would, without a sync after."""
         database = sqlite3.connect(os.path.join(computer.data, "kuchi.sqlite3"))
@@ -80,21 +75,21 @@ class SyncCommand(unittest.TestCase):
         desktop, laptop = self.computers
         # The first runs make the databases and the device ids; nothing to merge yet.
         for computer in self.computers:
-            self.assertEqual(self.run_kuchi(computer, "--sync"), (0, "synced: 0 new reviews from 0 other devices\n", ""))
+            self.assertEqual(computer.run("--sync"), (0, "synced: 0 new reviews from 0 other devices\n", ""))
         self.commit_answers(desktop, [("猫", 1_767_225_600_000), ("犬", 1_767_225_660_000)])
         self.commit_answers(laptop, [("猫", 1_767_225_630_000)])
         # Positive control: before the next sync, neither folder has the answers.
         self.assertNotIn("猫", "".join(open(os.path.join(r, f), encoding="utf-8").read()
                                         for r, _, fs in os.walk(self.folders[0]) for f in fs if f.endswith(".jsonl")))
         for computer in self.computers:
-            self.assertEqual(self.run_kuchi(computer, "--sync")[0], 0)
+            self.assertEqual(computer.run("--sync")[0], 0)
         self.copy(self.folders[0], self.folders[1])
         self.copy(self.folders[1], self.folders[0])
-        self.assertEqual(self.run_kuchi(desktop, "--sync"), (0, "synced: 1 new review from 1 other device\n", ""))
-        self.assertEqual(self.run_kuchi(laptop, "--sync"), (0, "synced: 2 new reviews from 1 other device\n", ""))
+        self.assertEqual(desktop.run("--sync"), (0, "synced: 1 new review from 1 other device\n", ""))
+        self.assertEqual(laptop.run("--sync"), (0, "synced: 2 new reviews from 1 other device\n", ""))
         exports = []
         for computer in self.computers:
-            status, _, err = self.run_kuchi(computer, "--export-reviews", "reviews.csv")
+            status, _, err = computer.run("--export-reviews", "reviews.csv")
             self.assertEqual(status, 0, err)
             with open(os.path.join(computer.home, "reviews.csv"), encoding="utf-8") as log:
                 exports.append(log.read())
@@ -117,7 +112,7 @@ class SyncCommand(unittest.TestCase):
         with open(os.path.join(laptop.config, "settings.json"), "w") as settings:
             json.dump({"syncFolder": self.folders[1], "ankiConnect": {"enabled": True, "port": port, "apiKey": None}},
                       settings)
-        self.assertEqual(self.run_kuchi(desktop, "--sync")[0], 0)
+        self.assertEqual(desktop.run("--sync")[0], 0)
         note = {"deckName": "My Words", "modelName": "Kuchi",
                 "fields": {"Word": "猫舌[ねこじた]", "Reading": "", "Meaning": "being unable to eat hot food",
                            "Sentence": "", "Sentence Meaning": "", "Audio": "", "Picture": "", "Notes": ""},
@@ -131,7 +126,7 @@ class SyncCommand(unittest.TestCase):
         # Positive control: before the copy, the desktop has no My Words.
         self.assertFalse(os.path.exists(os.path.join(desktop.data, "decks", "my-words.json")))
         self.copy(self.folders[1], self.folders[0])
-        status, _, err = self.run_kuchi(desktop, "--sync")
+        status, _, err = desktop.run("--sync")
         self.assertEqual((status, err), (0, ""))
         deck = read_json(os.path.join(desktop.data, "decks", "my-words.json"))
         self.assertEqual([(card["question"], card["reading"], card["answer"]) for card in deck["cards"]],
@@ -170,7 +165,7 @@ class SyncCommand(unittest.TestCase):
         self.assertIn(f"{deck_id}.json", imported)
         self.assertTrue(any(name.startswith(f"{deck_id}.media/") for name in imported), imported.keys())
         # Positive control: the laptop has no such deck before the folder is copied.
-        self.assertEqual(self.run_kuchi(laptop, "--sync")[0], 0)
+        self.assertEqual(laptop.run("--sync")[0], 0)
         self.assertEqual(self.files_under(os.path.join(laptop.data, "decks")), {})
         # The log and the deck file have come, the sounds not yet: the deck waits, and
         # --sync says how many files on standard error: "synced: …" stays its one line.
@@ -180,7 +175,7 @@ class SyncCommand(unittest.TestCase):
         self.assertTrue(sounds)
         for name in sounds:
             os.remove(os.path.join(media, name))
-        status, out, err = self.run_kuchi(laptop, "--sync")
+        status, out, err = laptop.run("--sync")
         self.assertEqual(status, 0, err)
         lines = out.splitlines()
         self.assertEqual(len(lines), 1, out)
@@ -189,7 +184,7 @@ class SyncCommand(unittest.TestCase):
         self.assertIn(f"Waiting for {len(sounds)} {files} of a deck still being copied", err.splitlines(), err)
         self.assertEqual(self.files_under(os.path.join(laptop.data, "decks")), {})
         self.copy(self.folders[0], self.folders[1])
-        status, out, err = self.run_kuchi(laptop, "--sync")
+        status, out, err = laptop.run("--sync")
         self.assertEqual(status, 0, err)
         self.assertEqual(len(out.splitlines()), 1, out)
         installed = self.files_under(os.path.join(laptop.data, "decks"))
@@ -200,12 +195,12 @@ class SyncCommand(unittest.TestCase):
                          {path: data for path, data in imported.items() if path != mark})
         # Its history came along: the same export on both (the desktop's through --sync too).
         # The export writes the deck in use: the import chose it on the desktop; here by hand.
-        self.assertEqual(self.run_kuchi(desktop, "--sync")[0], 0)
+        self.assertEqual(desktop.run("--sync")[0], 0)
         with open(os.path.join(laptop.config, "settings.json"), "w") as settings:
             json.dump({"syncFolder": self.folders[1], "deck": deck_id}, settings)
         exports = []
         for computer in self.computers:
-            status, _, err = self.run_kuchi(computer, "--export-reviews", "reviews.csv")
+            status, _, err = computer.run("--export-reviews", "reviews.csv")
             self.assertEqual(status, 0, err)
             with open(os.path.join(computer.home, "reviews.csv"), encoding="utf-8") as log:
                 exports.append(log.read())
@@ -215,14 +210,14 @@ class SyncCommand(unittest.TestCase):
     def test_no_folder_set_or_a_database_in_a_synced_folder_is_refused_with_the_reason(self):
         desktop = self.computers[0]
         os.remove(os.path.join(desktop.config, "settings.json"))
-        status, out, err = self.run_kuchi(desktop, "--sync")
+        status, out, err = desktop.run("--sync")
         self.assertEqual((status, out), (1, ""))
         self.assertIn("no sync folder is set", err)
         # Kuchi's data folder inside a folder Syncthing syncs (the whole HOME here).
         with open(os.path.join(desktop.config, "settings.json"), "w") as settings:
             json.dump({"syncFolder": self.folders[0]}, settings)
         open(os.path.join(desktop.home, ".stfolder"), "w").close()
-        status, out, err = self.run_kuchi(desktop, "--sync")
+        status, out, err = desktop.run("--sync")
         self.assertEqual((status, out), (1, ""))
         self.assertIn(f"cannot sync through {self.folders[0]}", err)
         self.assertIn("Syncthing", err)

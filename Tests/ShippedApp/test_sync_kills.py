@@ -156,11 +156,6 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
         for path in [computer.home for computer in self.computers] + self.folders:
             shutil.rmtree(path, ignore_errors=True)
 
-    def run_kuchi(self, computer, *arguments):
-        result = subprocess.run(computer.command() + list(arguments), env=computer.environment(),
-                                capture_output=True, timeout=60, cwd=computer.home)
-        return result.returncode, result.stdout.decode(errors="replace"), result.stderr.decode(errors="replace")
-
     def test_a_kill_between_commit_and_append_loses_nothing_and_sends_nothing_twice(self):
         kills = int(os.environ.get("KUCHI_SYNC_KILLS", "6"))
         rng = random.Random(20261126)
@@ -168,7 +163,7 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
         database = os.path.join(a.data, "kuchi.sqlite3")
         landed = collections.Counter()
         started = time.monotonic()
-        self.assertEqual(self.run_kuchi(a, "--sync")[0], 0)
+        self.assertEqual(a.run("--sync")[0], 0)
         synced_by_launch = False
         looks = 0
         for kill in range(kills):
@@ -182,7 +177,7 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
                     except AssertionError:
                         self.fail(f"after kill {kill - 1} ({moment}), the launch left "
                                   f"{differences(database, self.folders[0])}")
-                self.start_session(app)
+                app.start_session()
                 for _ in range(rng.randrange(0, 3)):
                     self.answer(app)
                 answers_before = sum(database_reviews(database, snapshot=True)[0].values())
@@ -230,11 +225,11 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
                 connection.close()
             synced_by_launch = kill % 2 == 1
             if not synced_by_launch:
-                status, _, err = self.run_kuchi(a, "--sync")
+                status, _, err = a.run("--sync")
                 self.assertEqual((status, err), (0, ""), f"--sync after kill {kill}")
                 self.assertEqual(differences(database, self.folders[0]), [], f"after kill {kill} ({moment})")
         # The last launch's kill too, then the total.
-        status, _, err = self.run_kuchi(a, "--sync")
+        status, _, err = a.run("--sync")
         self.assertEqual((status, err), (0, ""))
         self.assertEqual(differences(database, self.folders[0]), [])
         answers = sum(database_reviews(database)[0].values())
@@ -246,9 +241,9 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
                                dict(landed))
 
         # Computer B, its folder a copy of A's.
-        self.assertEqual(self.run_kuchi(b, "--sync")[0], 0)
+        self.assertEqual(b.run("--sync")[0], 0)
         copy(self.folders[0], self.folders[1])
-        status, out, err = self.run_kuchi(b, "--sync")
+        status, out, err = b.run("--sync")
         self.assertEqual((status, err), (0, ""))
         self.assertIn(f"synced: {answers} new review", out)
         exports = [self.export(computer) for computer in self.computers]
@@ -274,22 +269,14 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
         self.addCleanup(shutil.rmtree, folder, True)
         write(os.path.join(c.config, "settings.json"), json.dumps({"syncFolder": folder, "deck": "jlpt-n5"}))
         copy(self.folders[0], folder)
-        self.assertEqual(self.run_kuchi(c, "--sync")[0], 0)
+        self.assertEqual(c.run("--sync")[0], 0)
         self.assertNotEqual(self.export(c), exports[0])
 
     def export(self, computer):
-        status, _, err = self.run_kuchi(computer, "--export-reviews", "reviews.csv")
+        status, _, err = computer.run("--export-reviews", "reviews.csv")
         self.assertEqual(status, 0, err)
         with open(os.path.join(computer.home, "reviews.csv"), encoding="utf-8") as log:
             return log.read()
-
-    def start_session(self, app):
-        """Welcome's Start (or Practise Anyway), then the question is shown."""
-        button = wait_until(lambda: next(
-            (b for b in app.all("push button") if name(b) in ("Start", "Practise Anyway") and b.get_n_actions() > 0),
-            None), 10, "Start")
-        click(button)
-        app.question_button()
 
     def click_a_choice(self, app):
         """Clicks the right answer: a wrong one would ask the card again later in the
@@ -309,7 +296,7 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
             wait_until(lambda: self.has_question(app) or app.has_text_containing("Welcome to Kuchi"), 10,
                        "a new session or Welcome")
             if not self.has_question(app):
-                self.start_session(app)
+                app.start_session()
 
     @staticmethod
     def has_question(app):

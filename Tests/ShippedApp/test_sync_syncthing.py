@@ -39,13 +39,13 @@ def scenario():
             os.makedirs(computer.config, exist_ok=True)
             with open(os.path.join(computer.config, "settings.json"), "w") as settings:
                 json.dump({"syncFolder": folder}, settings)
-        helper = SyncCommand()  # its run_kuchi and commit_answers, used as plain functions
+        helper = SyncCommand()  # its commit_answers, used as a plain function
         desktop, laptop = computers
 
         pair = syncthing_pair.SyncthingPair(root)
         pair.start(*folders)
         for computer in computers:
-            found.setdefault("first", []).append(helper.run_kuchi(computer, "--sync"))
+            found.setdefault("first", []).append(computer.run("--sync"))
             pair.settle()
 
         # Apart: the laptop is paused on the desktop's side and the desktop on the laptop's.
@@ -54,18 +54,18 @@ def scenario():
         helper.commit_answers(desktop, [("猫", 1_767_225_600_000), ("犬", 1_767_225_660_000)])
         helper.commit_answers(laptop, [("猫", 1_767_225_630_000)])
         for computer in computers:
-            found.setdefault("apart", []).append(helper.run_kuchi(computer, "--sync"))
+            found.setdefault("apart", []).append(computer.run("--sync"))
 
         # Together again.
         pair.desktop.resume(pair.laptop)
         pair.laptop.resume(pair.desktop)
         syncthing_pair.wait_for(lambda: pair.desktop.connected_to(pair.laptop), 90, "the two to connect again")
         pair.settle(120)
-        found["merged"] = [helper.run_kuchi(computer, "--sync") for computer in computers]
+        found["merged"] = [computer.run("--sync") for computer in computers]
         pair.settle(120)
         exports = []
         for computer in computers:
-            status, _, error = helper.run_kuchi(computer, "--export-reviews", "reviews.csv")
+            status, _, error = computer.run("--export-reviews", "reviews.csv")
             with open(os.path.join(computer.home, "reviews.csv"), encoding="utf-8") as log:
                 exports.append((status, error, log.read()))
         found["exports"] = exports
