@@ -37,7 +37,7 @@ func isMapped(_ widget: UnsafeMutablePointer<GtkWidget>?) -> Bool {
 /// The content of the open sheet, found among every toplevel.
 @MainActor
 func sheetContent() -> UnsafeMutablePointer<GtkWidget>? {
-    toplevels().lazy.compactMap { toplevel in
+    toplevels().lazy.filter { gtk_widget_get_visible($0) != 0 }.compactMap { toplevel in
         descendant(of: toplevel, type: gtk_widget_get_type()) { String(cString: gtk_widget_get_name($0)) == "sheet-content" }
     }.first
 }
@@ -50,8 +50,16 @@ func outermost(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointe
     return current
 }
 
-/// The open message dialog (an alert or a confirmation), if any.
+/// The open message dialog (an alert or a confirmation), if any: the newest one shown
+/// over a shown window (GTK lists toplevels in the order they were made). A dialog of
+/// an earlier test, whose window is closed, can stay among GTK's toplevels until its
+/// last reference goes, and is not this test's.
 @MainActor
 func messageDialog() -> UnsafeMutablePointer<GtkWidget>? {
-    toplevels().first { gtkkit_is_a($0, adw_message_dialog_get_type()) != 0 }
+    toplevels().last { dialog in
+        guard gtkkit_is_a(dialog, adw_message_dialog_get_type()) != 0, gtk_widget_get_visible(dialog) != 0,
+              let parent = gtk_window_get_transient_for(typed(dialog))
+        else { return false }
+        return gtk_widget_get_visible(typed(parent)) != 0
+    }
 }
