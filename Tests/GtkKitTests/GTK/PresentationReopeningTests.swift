@@ -23,6 +23,22 @@ extension GTKTests {
             case confirmButton
         }
 
+        @Test("GTK's stock labels read whole every time: the same text on each of 2,000 reads, among allocations")
+        func stockLabelsAreStable() {
+            // Each read as GTK's catalogue has it, the C string held for the call.
+            func catalogue(_ message: String) -> String { message.withCString { String(cString: g_dgettext("gtk40", $0)) } }
+            let expected = [catalogue("_Cancel"), catalogue("Close"), catalogue("Back")]
+            var mismatches = 0
+            for round in 0..<2_000 {
+                // Other short strings come and go between reads, as in a running app.
+                let noise = (0..<8).map { "label \(round) \($0)" }
+                if [StockLabels.cancel, StockLabels.close, StockLabels.back] != expected { mismatches += 1 }
+                _ = noise.count
+            }
+            #expect(mismatches == 0)
+            #expect(!expected[0].isEmpty && expected[0].contains("_"), "a mnemonic: \(expected[0])")
+        }
+
         @Test("a confirmationDialog closed by Cancel, Escape, its binding or Delete opens again when the binding turns true",
               arguments: DialogClose.allCases, [false, true])
         func confirmationReopens(close: DialogClose, turnBetween: Bool) throws {
