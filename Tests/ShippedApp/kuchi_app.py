@@ -496,6 +496,21 @@ class KuchiApp:
         click(button)
         self.question_button()
 
+    def has_question(self):
+        """Whether a question is on screen (its Show/hide the choices button)."""
+        return any(node.get_description() == "Show or hide the choices (Space)"
+                   for node in self.all("push button", showing=True))
+
+    def go_on_after_the_last_answer(self):
+        """After a session's last answer, Play Again: a new session, or Welcome when the
+        schedule has nothing left today, whose Start begins one."""
+        if self.has_text_containing("You’re awesome!"):
+            self.press("Play Again")
+            wait_until(lambda: self.has_question() or self.has_text_containing("Welcome to Kuchi"), 10,
+                       "a new session or Welcome")
+            if not self.has_question():
+                self.start_session()
+
     def question_button(self):
         return self.find_by_description("push button", "Show or hide the choices (Space)")
 
@@ -519,6 +534,17 @@ def question_word(node):
     """The word the question button asks: it reads "word, reading" (the reading as the
     Readings setting shows it), or the word alone when there is no reading to add."""
     return name(node).split(", ")[0]
+
+
+def copy_sync_folder(source, destination):
+    """Every file of one sync folder into the other, as a synchronizer does (temporary names left out)."""
+    for root, _, files in os.walk(source):
+        for file in files:
+            if file.startswith("."):
+                continue
+            relative = os.path.relpath(os.path.join(root, file), source)
+            os.makedirs(os.path.dirname(os.path.join(destination, relative)), exist_ok=True)
+            shutil.copy2(os.path.join(source, relative), os.path.join(destination, relative))
 
 
 def click(node):

@@ -107,19 +107,9 @@ class KilledWhileAnswering(unittest.TestCase):
         ok = next(node for node in nodes(dialog) if role(node) == "push button" and name(node) == "OK")
         click(ok)
         wait_until(lambda: not app.alerts(), 5, "the feedback to close")
-        if app.has_text_containing("You’re awesome!"):
-            app.press("Play Again")
-            # A new session, or Welcome when the schedule has nothing left today.
-            wait_until(lambda: self.has_question(app) or app.has_text_containing("Welcome to Kuchi"), 10,
-                       "a new session or Welcome")
-            if not self.has_question(app):
-                app.start_session()
+        app.go_on_after_the_last_answer()
         return question, title
 
-    @staticmethod
-    def has_question(app):
-        return any(node.get_description() == "Show or hide the choices (Space)"
-                   for node in app.all("push button", showing=True))
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ import tempfile
 import unittest
 
 import history_package
-from kuchi_app import KuchiApp, read_json, wait_until, write
+from kuchi_app import KuchiApp, copy_sync_folder, read_json, wait_until, write
 from test_ankiconnect import Client, free_port, listening
 
 
@@ -61,16 +61,6 @@ class SyncCommand(unittest.TestCase):
                     (row[0], deck, time, time + 60_000))
         database.close()
 
-    def copy(self, source, destination):
-        """Every file of one sync folder into the other, as a synchronizer does (temporary names left out)."""
-        for root, _, files in os.walk(source):
-            for name in files:
-                if name.startswith("."):
-                    continue
-                relative = os.path.relpath(os.path.join(root, name), source)
-                os.makedirs(os.path.dirname(os.path.join(destination, relative)), exist_ok=True)
-                shutil.copy2(os.path.join(source, relative), os.path.join(destination, relative))
-
     def test_two_computers_end_with_each_others_reviews_and_the_same_export(self):
         desktop, laptop = self.computers
         # The first runs make the databases and the device ids; nothing to merge yet.
@@ -83,8 +73,8 @@ class SyncCommand(unittest.TestCase):
                                         for r, _, fs in os.walk(self.folders[0]) for f in fs if f.endswith(".jsonl")))
         for computer in self.computers:
             self.assertEqual(computer.run("--sync")[0], 0)
-        self.copy(self.folders[0], self.folders[1])
-        self.copy(self.folders[1], self.folders[0])
+        copy_sync_folder(self.folders[0], self.folders[1])
+        copy_sync_folder(self.folders[1], self.folders[0])
         self.assertEqual(desktop.run("--sync"), (0, "synced: 1 new review from 1 other device\n", ""))
         self.assertEqual(laptop.run("--sync"), (0, "synced: 2 new reviews from 1 other device\n", ""))
         exports = []
@@ -125,7 +115,7 @@ class SyncCommand(unittest.TestCase):
                        10, "the word in the laptop's log")
         # Positive control: before the copy, the desktop has no My Words.
         self.assertFalse(os.path.exists(os.path.join(desktop.data, "decks", "my-words.json")))
-        self.copy(self.folders[1], self.folders[0])
+        copy_sync_folder(self.folders[1], self.folders[0])
         status, _, err = desktop.run("--sync")
         self.assertEqual((status, err), (0, ""))
         deck = read_json(os.path.join(desktop.data, "decks", "my-words.json"))
@@ -169,7 +159,7 @@ class SyncCommand(unittest.TestCase):
         self.assertEqual(self.files_under(os.path.join(laptop.data, "decks")), {})
         # The log and the deck file have come, the sounds not yet: the deck waits, and
         # --sync says how many files on standard error: "synced: …" stays its one line.
-        self.copy(self.folders[0], self.folders[1])
+        copy_sync_folder(self.folders[0], self.folders[1])
         media = os.path.join(self.folders[1], "media")
         sounds = sorted(os.listdir(media))
         self.assertTrue(sounds)
@@ -183,7 +173,7 @@ class SyncCommand(unittest.TestCase):
         files = "file" if len(sounds) == 1 else "files"
         self.assertIn(f"Waiting for {len(sounds)} {files} of a deck still being copied", err.splitlines(), err)
         self.assertEqual(self.files_under(os.path.join(laptop.data, "decks")), {})
-        self.copy(self.folders[0], self.folders[1])
+        copy_sync_folder(self.folders[0], self.folders[1])
         status, out, err = laptop.run("--sync")
         self.assertEqual(status, 0, err)
         self.assertEqual(len(out.splitlines()), 1, out)

@@ -38,7 +38,7 @@ import time
 import unittest
 import zlib
 
-from kuchi_app import REPOSITORY, KuchiApp, click, name, question_word, wait_until, write
+from kuchi_app import REPOSITORY, KuchiApp, click, copy_sync_folder, name, question_word, wait_until, write
 
 with open(os.path.join(REPOSITORY, "data", "decks", "jlpt-n5.json"), "rb") as deck:
     ANSWERS = {card["question"]: card["answer"] for card in json.load(deck)["cards"]}
@@ -242,7 +242,7 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
 
         # Computer B, its folder a copy of A's.
         self.assertEqual(b.run("--sync")[0], 0)
-        copy(self.folders[0], self.folders[1])
+        copy_sync_folder(self.folders[0], self.folders[1])
         status, out, err = b.run("--sync")
         self.assertEqual((status, err), (0, ""))
         self.assertIn(f"synced: {answers} new review", out)
@@ -268,7 +268,7 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
         folder = tempfile.mkdtemp(prefix="kuchi-sync-kills-control-")
         self.addCleanup(shutil.rmtree, folder, True)
         write(os.path.join(c.config, "settings.json"), json.dumps({"syncFolder": folder, "deck": "jlpt-n5"}))
-        copy(self.folders[0], folder)
+        copy_sync_folder(self.folders[0], folder)
         self.assertEqual(c.run("--sync")[0], 0)
         self.assertNotEqual(self.export(c), exports[0])
 
@@ -291,28 +291,8 @@ class KilledBetweenCommitAndAppend(unittest.TestCase):
         """Answers once, rightly (the feedback shown and closed); after a session's last
         answer, plays again."""
         app.answer_once(ANSWERS, correct=True)
-        if app.has_text_containing("You’re awesome!"):
-            app.press("Play Again")
-            wait_until(lambda: self.has_question(app) or app.has_text_containing("Welcome to Kuchi"), 10,
-                       "a new session or Welcome")
-            if not self.has_question(app):
-                app.start_session()
+        app.go_on_after_the_last_answer()
 
-    @staticmethod
-    def has_question(app):
-        return any(node.get_description() == "Show or hide the choices (Space)"
-                   for node in app.all("push button", showing=True))
-
-
-def copy(source, destination):
-    """Every file of one sync folder into the other, as a synchronizer does (temporary names left out)."""
-    for root, _, files in os.walk(source):
-        for file in files:
-            if file.startswith("."):
-                continue
-            relative = os.path.relpath(os.path.join(root, file), source)
-            os.makedirs(os.path.dirname(os.path.join(destination, relative)), exist_ok=True)
-            shutil.copy2(os.path.join(source, relative), os.path.join(destination, relative))
 
 
 if __name__ == "__main__":
