@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# prove-fresh-debian.sh [COMMIT] — prove README.md's commands on a fresh Debian 12
-# (bookworm minbase) chroot at $FRESH/root, with the Swift toolchain from /opt/swift.
-# Run as root. The first run makes the chroot (debootstrap --variant=minbase bookworm,
-# kept as a tarball so every step starts from a bare tree).
+# prove-fresh-debian.sh [SUITE] [COMMIT] — prove README.md's commands on a fresh
+# Debian chroot (SUITE: bookworm, Debian 12, the default; or trixie, Debian 13) at
+# $FRESH/root-SUITE, with the Swift toolchain from /opt/swift bind-mounted.
+# Run as root. The first run makes the chroot (debootstrap --variant=minbase SUITE,
+# kept as a tarball so every step starts from a bare tree; later runs on the same
+# machine reuse the tarball). Exits non-zero when a step's README command fails.
 #
 #   Step 1  restore the chroot from the pristine debootstrap tarball, mount,
 #           copy resolv.conf + the host's apt sources, clone COMMIT, copy ../shared
 #   Step 2  apt-get update + the README's "run every test" command
-#           (leading "sudo " dropped) -> $FRESH/readme-tests.log
-#           (+ meson's testlog.txt -> $FRESH/readme-tests.testlog.txt)
+#           (leading "sudo " dropped) -> $FRESH/readme-tests-SUITE.log
+#           (+ meson's testlog.txt -> $FRESH/readme-tests-SUITE.testlog.txt)
 #   Step 3  restore the chroot again (fresh), apt-get update + the README's
 #           "launch Kuchi" command (leading "sudo " dropped) on Xvfb :77,
-#           screenshot after ~60 s of the window -> $FRESH/first-command.png
+#           screenshot after ~60 s of the window -> $FRESH/first-command-SUITE.png
 #   Step 4  stop everything started here and unmount everything
 #
 # COMMIT defaults to this repository's HEAD at the time of the run.
@@ -29,16 +31,19 @@
 # $FRESH and /tmp is written.
 set -uo pipefail
 
+SUITE=bookworm
+case ${1:-} in bookworm|trixie) SUITE=$1; shift ;; esac
 FRESH=${FRESH:-/var/tmp/kuchi-fresh}
-R=$FRESH/root
-PRISTINE=$FRESH/minbase-pristine.tar
-APTCACHE=$FRESH/apt-archives          # .deb download cache only (saves re-downloads)
+R=$FRESH/root-$SUITE
+PRISTINE=$FRESH/minbase-$SUITE.tar
+APTCACHE=$FRESH/apt-archives-$SUITE   # .deb download cache only (saves re-downloads)
 MAIN=${MAIN:-$(cd "$(dirname "$0")/.." && pwd)}
 SHARED=${SHARED:-$MAIN/../shared}
-TESTLOG=$FRESH/readme-tests.log
-FIRSTLOG=$FRESH/first-command.log
-SHOT=$FRESH/first-command.png
+TESTLOG=$FRESH/readme-tests-$SUITE.log
+FIRSTLOG=$FRESH/first-command-$SUITE.log
+SHOT=$FRESH/first-command-$SUITE.png
 DISP=77
+STATUS=0
 
 COMMIT=${1:-$(git -C "$MAIN" rev-parse HEAD)}
 COMMIT=$(git -C "$MAIN" rev-parse --verify "$COMMIT^{commit}") || { echo "no such commit: ${1:-}" >&2; exit 2; }
@@ -105,22 +110,39 @@ setup_root() {
     unmount_all || exit 1
     if [ "$FRESH_ROOT" = 1 ]; then
         if [ ! -f "$PRISTINE" ]; then
-            say "making $PRISTINE (debootstrap --variant=minbase bookworm)"
-            mkdir -p "$FRESH/pristine"
-            debootstrap --variant=minbase bookworm "$FRESH/pristine" http://deb.debian.org/debian >"$FRESH/debootstrap.log" 2>&1 \
-                || { say "debootstrap failed: $FRESH/debootstrap.log"; exit 1; }
-            tar -C "$FRESH/pristine" --numeric-owner --xattrs --acls -cpf "$PRISTINE" . && rm -rf "$FRESH/pristine"
+            command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null
+            say "making $PRISTINE (debootstrap --variant=minbase $SUITE)"
+            rm -rf --one-file-system "$FRESH/pristine-$SUITE"
+            mkdir -p "$FRESH/pristine-$SUITE"
+            debootstrap --variant=minbase "$SUITE" "$FRESH/pristine-$SUITE" http://deb.debian.org/debian >"$FRESH/debootstrap-$SUITE.log" 2>&1 \
+                || { say "debootstrap failed: $FRESH/debootstrap-$SUITE.log"; exit 1; }
+            tar -C "$FRESH/pristine-$SUITE" --numeric-owner --xattrs --acls -cpf "$PRISTINE.part" . \
+                && mv "$PRISTINE.part" "$PRISTINE" && rm -rf --one-file-system "$FRESH/pristine-$SUITE"
         fi
-        say "restoring $R from $(basename "$PRISTINE") (bare debootstrap --variant=minbase bookworm)"
+        say "restoring $R from $(basename "$PRISTINE") (bare debootstrap --variant=minbase $SUITE)"
         rm -rf --one-file-system "$R"
         mkdir -p "$R"
         tar -C "$R" --numeric-owner --xattrs --acls -xpf "$PRISTINE"
     fi
     mount_all
     cp /etc/resolv.conf "$R/etc/resolv.conf"
-    # The host's apt sources (bookworm, bookworm-updates, bookworm-security);
-    # debootstrap's one-line sources.list (bookworm main) would duplicate them.
-    cp /etc/apt/sources.list.d/debian.sources "$R/etc/apt/sources.list.d/debian.sources"
+    # Debian's sources for the suite (SUITE, SUITE-updates, SUITE-security), as a
+    # fresh install of it has them; debootstrap's one-line sources.list (SUITE main)
+    # would duplicate them.
+    mkdir -p "$R/etc/apt/sources.list.d"
+    cat >"$R/etc/apt/sources.list.d/debian.sources" <<SOURCES
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: $SUITE $SUITE-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: http://deb.debian.org/debian-security
+Suites: $SUITE-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
     rm -f "$R/etc/apt/sources.list"
     # The project: a fresh clone of COMMIT, with ../shared beside it.
     rm -rf --one-file-system "$R/root/work"
@@ -180,13 +202,15 @@ step2() {
         in_chroot /bin/bash -c "cd /root/work/main && $cmd"; rc=$?
         t1=$(date +%s)
         echo "=== README command exit: $rc"
+        echo "$rc" >"$FRESH/readme-tests-$SUITE.rc"
         echo "=== toolchain libraries missing after the README command:"
         toolchain_ldd
         echo "=== wall time: apt-get update + README command $((t1 - t0)) s; README command alone $((t1 - tu)) s"
         echo "=== host load at the end: $(uptime)"
     } 2>&1 | tee "$TESTLOG"
     # meson's own full log, kept before the next restore removes the tree
-    cp "$R/root/work/main/build/meson-logs/testlog.txt" "$FRESH/readme-tests.testlog.txt" 2>/dev/null
+    cp "$R/root/work/main/build/meson-logs/testlog.txt" "$FRESH/readme-tests-$SUITE.testlog.txt" 2>/dev/null
+    [ "$(cat "$FRESH/readme-tests-$SUITE.rc" 2>/dev/null)" = 0 ] || STATUS=1
     unmount_all
 }
 
@@ -265,7 +289,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 [ "$(id -u)" = 0 ] || { echo "run as root" >&2; exit 1; }
-say "commit $COMMIT; steps: $STEPS"
+say "Debian $SUITE; commit $COMMIT; steps: $STEPS"
 for s in $STEPS; do
     case $s in
         1) setup_root; mounts_under_root | tac; echo "toolchain libraries missing:"; toolchain_ldd; unmount_all ;;
@@ -274,5 +298,6 @@ for s in $STEPS; do
     esac
 done
 cleanup
-if mount | grep /work/fresh; then say "ERROR: mounts remain"; exit 1; fi
-say "done; nothing mounted under /work/fresh"
+if mount | grep -q " $R"; then say "ERROR: mounts remain under $R"; exit 1; fi
+say "done; nothing mounted under $R"
+exit $STATUS

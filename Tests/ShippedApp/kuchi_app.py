@@ -127,9 +127,23 @@ def nodes(root):
                 pass
 
 
+def role_name(number):
+    """The suite's name of an AT-SPI role: its enum's nick with spaces ("push button").
+
+    Read from the role's number, not from `get_role_name()`: that asks the
+    application, and the name GTK answers changed ("push button" under Debian 12's
+    GTK 4.8 and at-spi2-core 2.46 is "button" under Debian 13's GTK 4.18 and 2.56),
+    while the role's number and its enum's nick, taken from the C name, are the
+    same on both stacks."""
+    try:
+        return Atspi.Role(number).value_nick.replace("-", " ")
+    except (ValueError, TypeError):
+        return ""
+
+
 def role(node):
     try:
-        return node.get_role_name() if node is not None else ""
+        return role_name(node.get_role()) if node is not None else ""
     except GLib.Error:
         return ""
 
