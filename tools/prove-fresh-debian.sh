@@ -7,7 +7,8 @@
 # machine reuse the tarball). Exits non-zero when a step's README command fails.
 #
 #   Step 1  restore the chroot from the pristine debootstrap tarball, mount,
-#           copy resolv.conf + the host's apt sources, clone COMMIT, copy ../shared
+#           copy resolv.conf, write Debian's apt sources for SUITE, clone COMMIT,
+#           copy ../shared
 #   Step 2  apt-get update + the README's "run every test" command
 #           (leading "sudo " dropped) -> $FRESH/readme-tests-SUITE.log
 #           (+ meson's testlog.txt -> $FRESH/readme-tests-SUITE.testlog.txt)
@@ -202,15 +203,14 @@ step2() {
         in_chroot /bin/bash -c "cd /root/work/main && $cmd"; rc=$?
         t1=$(date +%s)
         echo "=== README command exit: $rc"
-        echo "$rc" >"$FRESH/readme-tests-$SUITE.rc"
         echo "=== toolchain libraries missing after the README command:"
         toolchain_ldd
         echo "=== wall time: apt-get update + README command $((t1 - t0)) s; README command alone $((t1 - tu)) s"
         echo "=== host load at the end: $(uptime)"
-    } 2>&1 | tee "$TESTLOG"
+        [ "$rc" = 0 ]       # the block's status, and with pipefail the pipeline's
+    } 2>&1 | tee "$TESTLOG" || STATUS=1
     # meson's own full log, kept before the next restore removes the tree
     cp "$R/root/work/main/build/meson-logs/testlog.txt" "$FRESH/readme-tests-$SUITE.testlog.txt" 2>/dev/null
-    [ "$(cat "$FRESH/readme-tests-$SUITE.rc" 2>/dev/null)" = 0 ] || STATUS=1
     unmount_all
 }
 
