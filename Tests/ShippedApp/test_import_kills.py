@@ -153,6 +153,26 @@ class KilledWhileImporting(unittest.TestCase):
             finally:
                 shutil.rmtree(home, ignore_errors=True)
 
+    def test_a_launch_import_leaves_the_window_readable_while_it_runs(self):
+        """`--import-deck` of the long history: a screen reader finds the window during
+        the import, not once it is over. GTK registers the window with AT-SPI from an
+        idle callback; an import's spinner started before it kept the loop from going
+        idle under software rendering, and the window only appeared (20 to 54 s) when
+        the replay ended."""
+        home = tempfile.mkdtemp(prefix="kuchi-import-readable-")
+        try:
+            write(os.path.join(home, ".config", "kuchi", "profile.json"), '{"name": "Aiko"}')
+            app = KuchiApp(home=home, arguments=["--import-deck", self.package])
+            with app:
+                try:
+                    app.text_containing("Importing Long history", 5)
+                except AssertionError:
+                    self.fail(f"the window was found {app.window_seconds:.1f} s after the launch, with no import "
+                              "under way: the import held back its announcement to screen readers")
+                app.text_containing("Imported “Long history”", 120)
+        finally:
+            shutil.rmtree(home, ignore_errors=True)
+
     def test_after_a_kill_the_package_imports_again_as_the_same_deck(self):
         home = tempfile.mkdtemp(prefix="kuchi-import-kill-again-")
         try:

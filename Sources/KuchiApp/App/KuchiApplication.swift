@@ -24,6 +24,9 @@ public final class KuchiApplication {
     private var launchImportRefused = false
     /// What runs after the first frame: adding the source tree's icons, or a probe.
     private let afterFirstFrame: @MainActor () -> Void
+    /// Work held back until the window has been painted once and the loop has then gone
+    /// idle (nil once it has): see ``whenWindowIsUp(_:)``.
+    private var untilWindowIsUp: [@MainActor () -> Void]? = []
 
     public convenience init() {
         self.init(afterFirstFrame: { Theme.addSourceTreeIcons() })
@@ -121,15 +124,29 @@ public final class KuchiApplication {
         if let path = options.bytes("import-deck") {
             // The import runs in the background; the launch waits for its outcome.
             let launch = commandLine.finishLater()
-            models.imports.start(resolve(path, in: commandLine)) { [weak self] problem in
-                if let problem {
-                    launch.printError(problem)
-                    if !launch.isRemote { self?.launchImportRefused = true }
+            let file = resolve(path, in: commandLine)
+            whenWindowIsUp { [weak self] in
+                models.imports.start(file) { problem in
+                    if let problem {
+                        launch.printError(problem)
+                        if !launch.isRemote { self?.launchImportRefused = true }
+                    }
+                    launch.finish(status: problem == nil ? 0 : 1)
                 }
-                launch.finish(status: problem == nil ? 0 : 1)
             }
         }
         return 0
+    }
+
+    /// Runs `action` once the window has been painted and the loop has gone idle after
+    /// that (at once when it has). GTK announces the window to screen readers from an
+    /// idle callback (AT-SPI registration, G_PRIORITY_DEFAULT_IDLE); a launch's import
+    /// started before it shows its spinner at once, and where painting is slow (software
+    /// rendering on two busy cores) the redraws every frame kept the loop from ever
+    /// going idle: Orca could not find Kuchi until a 200,000-review import had ended
+    /// (20 to 54 s).
+    private func whenWindowIsUp(_ action: @escaping @MainActor () -> Void) {
+        if untilWindowIsUp == nil { action() } else { untilWindowIsUp?.append(action) }
     }
 
     /// A relative path is relative to the folder the launch was typed in.
@@ -192,6 +209,14 @@ public final class KuchiApplication {
         let window = MainWindow.make(application: application, models: models)
         self.window = window
         window.present()
-        window.afterFirstPaint(afterFirstFrame)
+        window.afterFirstPaint { [unowned self] in
+            afterFirstFrame()
+            // Queued after GTK's own idle registration, at its priority: it runs after it.
+            MainLoop.idle { [unowned self] in
+                let held = untilWindowIsUp ?? []
+                untilWindowIsUp = nil
+                for action in held { action() }
+            }
+        }
     }
 }
