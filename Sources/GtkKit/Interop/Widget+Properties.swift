@@ -34,7 +34,14 @@ extension Widget {
         gtk_widget_set_size_request(pointer, Int32(width ?? -1), Int32(height ?? -1))
     }
 
-    func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(pointer, text) }
+    /// A tooltip, which assistive technology also reads as the widget's description.
+    /// GTK 4.8 writes the tooltip into the accessible description itself; Debian 13's
+    /// GTK 4.18 does not, so GtkKit sets both and a screen reader hears the same on
+    /// both.
+    func setTooltip(_ text: String) {
+        gtk_widget_set_tooltip_text(pointer, text)
+        gtkkit_set_accessible_description(pointer, text)
+    }
     func setWidgetName(_ name: String) { gtk_widget_set_name(pointer, name) }
     func setFocusable(_ focusable: Bool) { gtk_widget_set_focusable(pointer, focusable ? 1 : 0) }
     /// Moves the keyboard focus here; false if the widget cannot take it now (it is not
