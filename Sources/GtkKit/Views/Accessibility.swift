@@ -76,7 +76,11 @@ public struct Announcing<Content: View>: PrimitiveView {
         let announcer = LabelWidget(role: .alert)
         announcer.setOpacity(0)
         announcer.setReceivesInput(false)
-        announcer.setAlignment(horizontal: .start, vertical: .start)
+        // As wide as the content and wrapping within it: an overlay child gets its
+        // natural width even past the content's edge, and under GTK 4.18 a Brazilian
+        // Portuguese announcement on the Learn page ran 2 px past a 360 px window.
+        announcer.setWrapping(alignment: .start)
+        announcer.setAlignment(horizontal: .fill, vertical: .start)
         overlay.addOverlay(announcer)
         var isFirst = true
         announcer.bind("announcement", message) { announcer, text in
