@@ -2,6 +2,7 @@ import CGtk
 import CGtkShim
 import Foundation
 @_spi(Interop) @_spi(Diagnostics) import GtkKit
+import GtkTestSupport
 import KuchiModel
 import Testing
 @testable import KuchiApp
@@ -62,16 +63,18 @@ struct UndoTests {
         #expect(try reviews(of: question.challenge, in: app).map(\.review.rating) == [.again])
     }
 
-    @Test("a text entry with the focus keeps Ctrl+Z: its typing is undone, not an answer")
+    @Test("a text entry with the focus keeps Ctrl+Z: its typing is undone, not an answer",
+          .enabled("needs openbox, xdotool and xprop") { await WindowManager.available })
     func entryKeepsUndo() throws {
         let app = try AppHarness()
         defer { app.close() }
         let entry = try #require(app.widget("name-entry"))
+        // Typed as a person types: GTK 4.18 keeps no undo step for text a program
+        // inserts (GTK 4.8 did), so only real key presses show what Ctrl+Z does.
+        try activate(typed(app.window.gtkWindow))
         gtk_widget_grab_focus(entry)
-        var position: Int32 = 0
-        gtk_editable_insert_text(typed(entry), "Yuki", -1, &position)
-        MainLoop.drain()
-        #expect(String(cString: gtk_editable_get_text(typed(entry))) == "Yuki")
+        WindowManager.run("xdotool", ["type", "--delay", "15", "Yuki"])
+        pump(until: { String(cString: gtk_editable_get_text(typed(entry))) == "Yuki" }, "Yuki typed")
 
         app.models.undoLastAnswer(in: app.window)
         MainLoop.drain()

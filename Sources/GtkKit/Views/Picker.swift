@@ -9,7 +9,9 @@
 /// ```
 ///
 /// Choosing an option writes its tag to `selection`; a change of `selection` shows
-/// the option with that tag, and no option when none has it. The options are fixed
+/// the option with that tag, and no option when none has it (GTK 4.8; GTK 4.18's
+/// GtkDropDown cannot be unselected and keeps the option it showed, still writing
+/// nothing back). The options are fixed
 /// when the picker is built (a GtkDropDown shows strings): a `Text` that follows state
 /// gives its text of that moment.
 public struct Picker<SelectionValue: Hashable>: PrimitiveView {

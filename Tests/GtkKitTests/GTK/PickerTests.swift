@@ -46,7 +46,13 @@ extension GTKTests {
             #expect(gtk_drop_down_get_selected(dropDown) == 2)
             model.sort = .state
             nextTurn()
-            #expect(gtk_drop_down_get_selected(dropDown) == GTK_INVALID_LIST_POSITION)
+            if gtk_get_minor_version() <= 8 {
+                #expect(gtk_drop_down_get_selected(dropDown) == GTK_INVALID_LIST_POSITION)
+            } else {
+                // GTK 4.18's drop-down ignores an unselection (its single selection
+                // autoselects): it keeps the option it showed.
+                #expect(gtk_drop_down_get_selected(dropDown) == 2)
+            }
             #expect(model.sort == .state, "showing no option writes nothing back")
         }
     }
