@@ -112,7 +112,8 @@ private func withCatalogue(_ body: () throws -> Void) throws {
     // gettext reads LANGUAGE only outside the C locale, and glibc 2.39 and later
     // (Debian 13) take C.UTF-8 for C there too: a generated locale of another name
     // (locales-all, which the README installs, has them all).
-    let generated = ["en_US.UTF-8", "en_GB.UTF-8", "de_DE.UTF-8"].first { setlocale(LC_ALL, $0) != nil }
+    let candidates: [String] = ["en_US.UTF-8", "en_GB.UTF-8", "de_DE.UTF-8"]
+    let generated = candidates.first { setlocale(LC_ALL, $0) != nil }
     try #require(generated != nil, "a generated UTF-8 locale other than C.UTF-8 (Debian's locales-all)")
     setenv("LC_ALL", generated ?? "C.UTF-8", 1)
     setenv("LANGUAGE", "qaa", 1)
