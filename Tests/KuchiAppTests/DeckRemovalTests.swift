@@ -40,7 +40,10 @@ struct DeckRemovalTests {
         #expect(app.dialogTexts().contains("Remove This Deck?"))
         #expect(app.dialogTexts().contains { $0.contains("“Colours” and its 3 cards") }, "\(app.dialogTexts())")
         let remove = try #require(app.dialogButton("Remove"))
-        #expect(gtk_widget_has_css_class(remove, "destructive") != 0, "libadwaita's destructive response")
+        // libadwaita 1.2 (Debian 12) marks the destructive response "destructive", 1.7
+        // (Debian 13) "destructive-action", GTK's own class.
+        #expect(gtk_widget_has_css_class(remove, "destructive") != 0 || gtk_widget_has_css_class(remove, "destructive-action") != 0,
+                "libadwaita's destructive response")
         gtkkit_emit(remove, "clicked")
         pump(until: { app.dialog == nil }, "Remove closed it")
         #expect(!FileManager.default.fileExists(atPath: file.path), "the deck file is gone")
