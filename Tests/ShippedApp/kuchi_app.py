@@ -105,9 +105,9 @@ class X11Display:
     def wait(self):
         wait_for_display()
 
-    def type_keys(self, app, text):
-        """Real key presses into the window's focused widget: GTK 4.8 does not take
-        text through AT-SPI."""
+    def type_keys(self, app, text, into=None):
+        """Real key presses into the window's focused widget (`into` is the field the
+        caller knows has the focus): GTK 4.8 does not take text through AT-SPI."""
         app.focus_window()
         xdotool("type", "--delay", "15", text)
 
@@ -117,10 +117,15 @@ class WaylandDisplay:
     the compositor): the child gets GDK_BACKEND=wayland (no fallback to X11),
     WAYLAND_DISPLAY and that XDG_RUNTIME_DIR, and no DISPLAY or XAUTHORITY.
 
-    Text is typed through AT-SPI: inserted at the caret of the focused text field with
-    its EditableText interface (GTK 4.14 and later implement it; the widget gets the
-    text as gtk_editable_insert_text gives it, and its "changed" as from typing). A
-    Wayland client cannot send key presses to another; xdotool needs X11."""
+    Text is typed through AT-SPI: inserted at the caret of the text field with its
+    EditableText interface (GTK 4.14 and later implement it; the widget gets the text
+    from gtk_editable_insert_text, and emits "changed" as for typing). A Wayland
+    client cannot send key presses to another, and xdotool needs X11. Nor does the
+    field need the keyboard focus: a headless compositor, mutter's or weston's, gives
+    no window the keyboard (no seat has one: a plain GTK 4 window is not active there
+    either, and keys sent through mutter's RemoteDesktop reach no window), so the
+    field is the focused one where there is one, else `into`, the one the focus would
+    be on."""
 
     def __init__(self, runtime_dir, socket):
         self.runtime_dir = runtime_dir
@@ -139,8 +144,9 @@ class WaylandDisplay:
     def wait(self, timeout=15.0):
         wait_until(lambda: is_socket(self.path), timeout, f"the Wayland socket {self.path}")
 
-    def type_keys(self, app, text):
-        field = wait_until(app.focused_text_field, 5, "a focused text field")
+    def type_keys(self, app, text, into=None):
+        field = app.focused_text_field() or into
+        assert field is not None, "no text field has the focus, and none was named to type into"
         caret = Atspi.Text.get_caret_offset(field)
         assert Atspi.EditableText.insert_text(field, caret, text, len(text)), \
             f"{role(field)} {name(field)!r} refused the text {text!r}"
@@ -526,8 +532,7 @@ class KuchiApp:
     def type_name(self, text):
         """Types into the name entry (which has the focus when Register appears), as
         the display types (`X11Display`, `WaylandDisplay`)."""
-        self.find("text", "Name")
-        self.type_keys(text)
+        self.type_keys(text, into=self.find("text", "Name"))
         count = len(text.strip())
         wait_until(lambda: self.has_text_containing(f"{count} characters"), 5, f"{text!r} typed")
 
@@ -537,9 +542,11 @@ class KuchiApp:
                             5, "the window's X id").split()[0]
         xdotool("windowfocus", "--sync", window)
 
-    def type_keys(self, text):
-        """Types `text` into the focused widget of the window, as the display types."""
-        self.display.type_keys(self, text)
+    def type_keys(self, text, into=None):
+        """Types `text` into the focused widget of the window, as the display types;
+        `into`, the text field that has (or, where no window has the keyboard, would
+        have) the focus, is where a display that types through AT-SPI puts it."""
+        self.display.type_keys(self, text, into)
 
     def focused_text_field(self):
         """The text field of the window that has the keyboard focus, or None."""

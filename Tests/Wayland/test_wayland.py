@@ -34,12 +34,11 @@ import tempfile
 import time
 import unittest
 
-from gi.repository import Atspi
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ShippedApp"))
 
 from kuchi_app import (KuchiApp, WaylandDisplay, click, is_socket, kuchi_basics_answers,  # noqa: E402
                        make_writable, name, nodes, question_word, role, wait_until)
+from gi.repository import Atspi  # noqa: E402  (after kuchi_app, which requires its version)
 
 ANSWERS = kuchi_basics_answers()
 SOCKET = "kuchi-wayland-0"
@@ -98,7 +97,7 @@ def compositor_command():
             return label, command
         reasons.append(reason)
     return None, "; ".join(reasons) + (
-        " (Debian 13: apt-get install mutter, or weston)" if not wanted else "")
+        " (apt-get install mutter, or weston)" if not wanted else "")
 
 
 class Compositor:
@@ -187,7 +186,10 @@ def unix_sockets():
                     size, kind_of = struct.unpack_from("=HH", data, attribute)
                     value = data[attribute + 4:attribute + size]
                     if kind_of == UNIX_DIAG_NAME:
-                        path = value.decode(errors="replace")
+                        # An abstract name starts with NUL (shown "@name"); a path
+                        # comes as its sun_path, NUL-terminated.
+                        path = ("@" + value[1:].decode(errors="replace") if value.startswith(b"\0")
+                                else value.split(b"\0")[0].decode(errors="replace"))
                     elif kind_of == UNIX_DIAG_PEER:
                         peer = struct.unpack("=I", value[:4])[0]
                     attribute += (size + 3) & ~3
@@ -275,18 +277,26 @@ class LearnerOnWayland(unittest.TestCase):
         app.text_containing("You’re awesome!")
         self.assertGreaterEqual(len(given), 3, "a session has questions")
 
-        # The card browser, from the main menu (a popover: an xdg_popup on Wayland).
-        app.press("Main Menu", wanted_role="toggle button")
-        item = wait_until(lambda: next((node for node in app.all(wanted_name="Browse Cards")
-                                        if node.get_n_actions() > 0), None), 10, "Browse Cards in the main menu")
-        click(item)
+        # The main menu opens (a popover: an xdg_popup on Wayland) and closes. Not on
+        # weston: there the popover's items never show when it is opened through
+        # AT-SPI (seen with weston 14; a popup opened with no input event behind it,
+        # so with no serial for its grab, which mutter shows anyway).
+        if self.compositor.label == "mutter":
+            app.press("Main Menu", wanted_role="toggle button")
+            wait_until(lambda: len(app.all("menu item", showing=True)) >= 5, 10, "the main menu's items")
+            app.press("Main Menu", wanted_role="toggle button")
+            wait_until(lambda: not app.all("menu item", showing=True), 10, "the main menu to close")
+        # The card browser, by the action its menu item is bound to (app.browse-cards):
+        # GTK 4.18 gives a popover menu's items no name (each is labelled by a label
+        # it does not export: AT-SPI reads the relation's target as "/invalid"), so
+        # "Browse Cards" cannot be told from the other items through AT-SPI.
+        app.activate_action("browse-cards")
         app.find("push button", "Add a Word")
 
         # Add a Word, from the browser's + button: romaji typed, the dictionary's
         # entry chosen, Add.
         app.press("Add a Word")
-        app.find("text", "Word")
-        app.type_keys(TYPED_WORD)
+        app.type_keys(TYPED_WORD, into=app.find("text", "Word"))
         suggestion = wait_until(lambda: next((node for node in app.all("push button")
                                               if name(node).startswith(f"{WORD} ({READING}):")), None),
                                 10, f"the dictionary's {WORD} for {TYPED_WORD!r}")
@@ -301,14 +311,19 @@ class LearnerOnWayland(unittest.TestCase):
         app.activate_action("quit")
         self.assertEqual(app.process.wait(15), 0, "kuchi's exit status after Quit")
 
+        # A question answered wrong stays on screen, to be answered again: that retry
+        # is not a review (README, Learning over days: the first answer to a question
+        # is); a card asked again later in the session is a question of its own.
+        rated = [(question, 3 if correct else 1) for index, (question, correct, _) in enumerate(given)
+                 if not (index > 0 and given[index - 1][0] == question and not given[index - 1][1])]
         reviews = answered_reviews(os.path.join(app.data, "kuchi.sqlite3"))
-        expected = [(question, 3 if correct else 1) for question, correct, _ in given]
-        self.assertEqual(reviews, expected, "every answer given, in order, with its rating")
+        self.assertEqual(reviews, rated, "every answer that rated a question, in order, with its rating")
         deck = os.path.join(app.data, "decks", "my-words.json")
         with open(deck, encoding="utf-8") as handle:
             text = handle.read()
         self.assertIn(f'"{WORD}"', text, f"{WORD} in My Words ({deck})")
-        print(f"\nwayland: {self.compositor.label}, {len(given)} answers checked in the database, "
+        print(f"\nwayland: {self.compositor.label}, {len(given)} answers given, the {len(rated)} that rated "
+              f"a question found in the database ({len(given) - len(rated)} retries, not reviews), "
               f"{WORD} added; {time.monotonic() - started:.1f} s", file=sys.stderr)
 
 
