@@ -68,18 +68,19 @@ def mutter_command():
 
 
 def weston_command():
-    """weston's headless command line, or why there is none. Weston 10 (Debian 12)
-    names its backend `headless-backend.so`; weston 12 and later (Debian 13's 14) also
-    take `headless`, and their --help lists only that."""
+    """weston's headless command line, or why there is none. Weston 12 and later
+    (Debian 13's 14) name the backend `headless`. Weston 10 (Debian 12) names it
+    `headless-backend.so`, and under it Kuchi's window is found but none of its
+    widgets is ever showing to AT-SPI (seen 2026-12-07 with GTK 4.8), so the path
+    cannot be walked there: that weston is not used."""
     if not shutil.which("weston"):
         return None, "weston is not installed"
     text = help_text("weston")
     if "headless-backend.so" in text:
-        backend = "headless-backend.so"
-    elif "headless" in text:
-        backend = "headless"
-    else:
+        return None, "weston is older than 12 (headless-backend.so: no widget shows to AT-SPI under it)"
+    if "headless" not in text:
         return None, "weston has no headless backend"
+    backend = "headless"
     # No --xwayland: without it weston starts no X server.
     return ["weston", f"--backend={backend}", f"--socket={SOCKET}", "--width=1000", "--height=700",
             "--idle-time=0"], None
