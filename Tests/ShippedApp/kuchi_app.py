@@ -6,8 +6,10 @@ child process with a throw-away HOME and reads its window through the accessibil
 tree, exactly what a screen reader sees: the texts shown, the buttons a person can
 press, their names.
 
-Needs an X display, a D-Bus session bus and the AT-SPI registry (the runner wraps the
-suite in `xvfb-run dbus-run-session`), and Debian's python3-pyatspi.
+Needs a display, a D-Bus session bus and the AT-SPI registry, and Debian's
+python3-pyatspi. The display is by default the X display in DISPLAY (the runner wraps
+the suite in `xvfb-run dbus-run-session`; `X11Display`); Tests/Wayland gives a
+`WaylandDisplay`, a compositor's socket, instead.
 
 Waiting is always for a condition, with a bound: `wait_until` iterates the GLib main
 context (so AT-SPI events arrive) until the condition holds or the time is up.
@@ -18,6 +20,7 @@ import re
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 import time
@@ -88,6 +91,72 @@ def wait_for_display(timeout=15.0):
     """Waits (bounded) until the X display in DISPLAY answers a client."""
     wait_until(lambda: subprocess.run(["xdpyinfo"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0,
                timeout, f"the X display {os.environ.get('DISPLAY')} to answer")
+
+
+class X11Display:
+    """The X display in DISPLAY (xvfb-run's): where the suite runs Kuchi by default.
+
+    A display decides what the child's environment says about it, how to wait until
+    it takes clients, and how text is typed into the window."""
+
+    def environment(self, environment):
+        return environment
+
+    def wait(self):
+        wait_for_display()
+
+    def type_keys(self, app, text, into=None):
+        """Real key presses into the window's focused widget (`into` is the field the
+        caller knows has the focus): GTK 4.8 does not take text through AT-SPI."""
+        app.focus_window()
+        xdotool("type", "--delay", "15", text)
+
+
+class WaylandDisplay:
+    """A Wayland compositor's socket, `socket` in `runtime_dir` (Tests/Wayland starts
+    the compositor): the child gets GDK_BACKEND=wayland (no fallback to X11),
+    WAYLAND_DISPLAY and that XDG_RUNTIME_DIR, and no DISPLAY or XAUTHORITY.
+
+    Text is typed through AT-SPI: inserted at the caret of the text field with its
+    EditableText interface (GTK 4.14 and later implement it; the widget gets the text
+    from gtk_editable_insert_text, and emits "changed" as for typing). A Wayland
+    client cannot send key presses to another, and xdotool needs X11. Nor does the
+    field need the keyboard focus: a headless compositor, mutter's or weston's, gives
+    no window the keyboard (no seat has one: a plain GTK 4 window is not active there
+    either, and keys sent through mutter's RemoteDesktop reach no window), so the
+    field is the focused one where there is one, else `into`, the one the focus would
+    be on."""
+
+    def __init__(self, runtime_dir, socket):
+        self.runtime_dir = runtime_dir
+        self.socket = socket
+
+    @property
+    def path(self):
+        return os.path.join(self.runtime_dir, self.socket)
+
+    def environment(self, environment):
+        for key in ("DISPLAY", "XAUTHORITY"):
+            environment.pop(key, None)
+        environment.update(GDK_BACKEND="wayland", WAYLAND_DISPLAY=self.socket, XDG_RUNTIME_DIR=self.runtime_dir)
+        return environment
+
+    def wait(self, timeout=15.0):
+        wait_until(lambda: is_socket(self.path), timeout, f"the Wayland socket {self.path}")
+
+    def type_keys(self, app, text, into=None):
+        field = app.focused_text_field() or into
+        assert field is not None, "no text field has the focus, and none was named to type into"
+        caret = Atspi.Text.get_caret_offset(field)
+        assert Atspi.EditableText.insert_text(field, caret, text, len(text)), \
+            f"{role(field)} {name(field)!r} refused the text {text!r}"
+
+
+def is_socket(path):
+    try:
+        return stat.S_ISSOCK(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def wait_until(condition, timeout=10.0, what="condition"):
@@ -279,8 +348,10 @@ class KuchiApp:
     """One run of `kuchi` with its own HOME; a context manager that quits it."""
 
     def __init__(self, home=None, arguments=(), drop_privileges=False, speech_dispatcher=False, language=None,
-                 locale=None):
+                 locale=None, display=None):
         self.owns_home = home is None
+        # Where the window shows: X11Display() (DISPLAY) unless told otherwise.
+        self.display = display or X11Display()
         # A gettext language ("de", "pt_BR"); None runs Kuchi in English whatever the
         # environment of the test run says.
         self.language = language
@@ -314,7 +385,7 @@ class KuchiApp:
             environment.update(LANGUAGE=self.language, LANG=locale_for(self.language))
         if self.locale:
             environment.update(LANG=self.locale)
-        return environment
+        return self.display.environment(environment)
 
     def command(self):
         command = [binary()] + self.arguments
@@ -344,7 +415,7 @@ class KuchiApp:
 
     def start(self, timeout=20.0):
         assert not another_instance_running(), "a Kuchi instance is already running on this bus"
-        wait_for_display()
+        self.display.wait()
         if not self.speech_dispatcher:
             self.keep_speech_dispatcher_out()
         for attempt in (1, 2):
@@ -364,7 +435,7 @@ class KuchiApp:
                 # test bed, not Kuchi, so it gets one more try once the display answers.
                 if attempt == 2 or "cannot open display" not in str(error):
                     raise
-                wait_for_display()
+                self.display.wait()
         self.window_seconds = time.monotonic() - self.started
         return self
 
@@ -459,10 +530,9 @@ class KuchiApp:
         click(tab)
 
     def type_name(self, text):
-        """Types into the name entry (which has the focus when Register appears) with
-        real key presses: GTK 4.8 does not take text through AT-SPI."""
-        self.find("text", "Name")
-        self.type_keys(text)
+        """Types into the name entry (which has the focus when Register appears), as
+        the display types (`X11Display`, `WaylandDisplay`)."""
+        self.type_keys(text, into=self.find("text", "Name"))
         count = len(text.strip())
         wait_until(lambda: self.has_text_containing(f"{count} characters"), 5, f"{text!r} typed")
 
@@ -472,9 +542,22 @@ class KuchiApp:
                             5, "the window's X id").split()[0]
         xdotool("windowfocus", "--sync", window)
 
-    def type_keys(self, text):
-        self.focus_window()
-        xdotool("type", "--delay", "15", text)
+    def type_keys(self, text, into=None):
+        """Types `text` into the focused widget of the window, as the display types;
+        `into`, the text field that has (or, where no window has the keyboard, would
+        have) the focus, is where a display that types through AT-SPI puts it."""
+        self.display.type_keys(self, text, into)
+
+    def focused_text_field(self):
+        """The text field of the window that has the keyboard focus, or None."""
+        for node in self.all("text"):
+            try:
+                states = node.get_state_set()
+                if states.contains(Atspi.StateType.FOCUSED) and states.contains(Atspi.StateType.EDITABLE):
+                    return node
+            except GLib.Error:
+                continue
+        return None
 
     def register(self, user="Aiko"):
         self.type_name(user)
@@ -511,7 +594,8 @@ class KuchiApp:
             (b for b in self.all("push button") if name(b) in ("Start", "Practise Anyway") and b.get_n_actions() > 0),
             None), 10, "Start")
         click(button)
-        self.question_button()
+        # Shown, not only built: the practice page may be built ahead, out of sight.
+        wait_until(self.has_question, 10, "the question shown")
 
     def has_question(self):
         """Whether a question is on screen (its Show/hide the choices button)."""
