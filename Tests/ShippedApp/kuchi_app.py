@@ -594,8 +594,7 @@ class KuchiApp:
             (b for b in self.all("push button") if name(b) in ("Start", "Practise Anyway") and b.get_n_actions() > 0),
             None), 10, "Start")
         click(button)
-        # Shown, not only built: the practice page may be built ahead, out of sight.
-        wait_until(self.has_question, 10, "the question shown")
+        self.question_button()
 
     def has_question(self):
         """Whether a question is on screen (its Show/hide the choices button)."""

@@ -267,6 +267,8 @@ class LearnerOnWayland(unittest.TestCase):
 
         # A session, every question of it, right and wrong in turn.
         app.start_session()
+        # Shown, not only built: the practice page can be built ahead, out of sight.
+        wait_until(app.has_question, 10, "the question shown")
         given = []
         while app.has_question() and len(given) < 40:
             question = question_word(app.question_button())
