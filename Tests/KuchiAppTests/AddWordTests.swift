@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import Foundation
 @_spi(Interop) import GtkKit
 import KuchiModel
@@ -38,6 +39,24 @@ struct AddWordTests {
         app.models.decks.select(DeckCatalog.ownWordsID)
         pump(until: { app.models.deckInUse.name == "My Words" })
         #expect(app.models.planner.sessionQuestions(deck: app.models.deckInUse.key, questions: ["猫舌"], limit: 5) == ["猫舌"])
+    }
+
+    @Test("Enter in the word's entry adds it, as the dialog's default response (Add)")
+    func enterAdds() throws {
+        let app = try AppHarness(registered: true, width: 360, height: 294)
+        defer { app.close() }
+        app.models.words.open()
+        pump(until: { app.dialog != nil }, "the dialog shows")
+        try type("猫舌", into: "add-word", in: app)
+        #expect(app.models.words.canAdd)
+        let entry = try #require(app.dialogWidget("add-word"))
+        // What Enter does in an entry: its text's "activate", which a GtkEntry keeps to
+        // itself unless it activates the window's default (Add).
+        let text = try #require(gtk_editable_get_delegate(OpaquePointer(entry)))
+        gtkkit_emit(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkWidget.self), "activate")
+        pump(until: { app.dialog == nil }, "Enter closed the dialog")
+        let deck = try app.models.decks.catalog.load(id: DeckCatalog.ownWordsID)
+        #expect(deck.cards.map(\.question) == ["猫舌"], "Enter added the word")
     }
 
     @Test("the card browser's Add button opens the dialog")

@@ -44,7 +44,9 @@ public struct FormDialogView<Owner: View, Content: View>: PrimitiveView {
             var controls = context
             controls.axis = .vertical
             controls.spacing = 12
-            made.setExtraChild(content().buildOne(in: controls))
+            let form = content().buildOne(in: controls)
+            made.setExtraChild(form)
+            made.letEntriesGiveDefaultResponse(in: form)
             made.addResponse("cancel", label: StockLabels.cancel)
             made.addResponse("confirm", label: confirm, appearance: .suggested)
             made.setResponses(default: "confirm", close: "cancel")

@@ -58,6 +58,24 @@ final class MessageDialogWidget: Widget {
         on("destroy") { [weak child] in child?.tearDown() }
     }
 
+    /// Makes Enter in each entry of `child` (the extra child) give the default
+    /// response, as Enter on the dialog's other controls does: a GtkEntry keeps Enter
+    /// to itself unless it activates the default. An Enter the input method takes (to
+    /// commit what it composed) never reaches the entry, so gives no response.
+    func letEntriesGiveDefaultResponse(in child: Widget) {
+        func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            if gtkkit_is_a(widget, gtk_entry_get_type()) != 0 {
+                gtk_entry_set_activates_default(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self), 1)
+            }
+            var next = gtk_widget_get_first_child(widget)
+            while let current = next {
+                visit(current)
+                next = gtk_widget_get_next_sibling(current)
+            }
+        }
+        visit(child.pointer)
+    }
+
     func onResponse(_ action: @escaping @MainActor (String) -> Void) {
         Signal.connectResponse(UnsafeMutableRawPointer(pointer), action)
     }
