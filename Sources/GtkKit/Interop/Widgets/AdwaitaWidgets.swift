@@ -103,14 +103,11 @@ final class ToastOverlayWidget: Widget {
     }
 
     private func nameIconButtons(in widget: UnsafeMutablePointer<GtkWidget>) {
-        if gtkkit_is_a(widget, gtk_button_get_type()) != 0,
-           gtk_button_get_icon_name(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkButton.self)) != nil {
-            gtkkit_set_accessible_label(widget, StockLabels.close)
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let next = child {
-            nameIconButtons(in: next)
-            child = gtk_widget_get_next_sibling(next)
+        forEachWidget(in: widget) { widget in
+            if gtkkit_is_a(widget, gtk_button_get_type()) != 0,
+               gtk_button_get_icon_name(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkButton.self)) != nil {
+                gtkkit_set_accessible_label(widget, StockLabels.close)
+            }
         }
     }
 }
@@ -187,14 +184,8 @@ final class ComboRowWidget: Widget, TwoWayControl {
     /// accessibility tree, where GTK 4.8 names it "GtkImage" (libadwaita 1.4 gives it
     /// the presentation role). It is found by the style class libadwaita gives it.
     private func hideArrowFromAssistiveTechnology() {
-        var pending = [pointer]
-        while let widget = pending.popLast() {
+        forEachWidget(in: pointer) { widget in
             if gtk_widget_has_css_class(widget, "dropdown-arrow") != 0 { gtkkit_set_accessible_hidden(widget, 1) }
-            var child = gtk_widget_get_first_child(widget)
-            while let next = child {
-                pending.append(next)
-                child = gtk_widget_get_next_sibling(next)
-            }
         }
     }
 

@@ -38,7 +38,8 @@ final class MenuPopoverWidget: Widget {
 
     /// Every button inside closes the menu once clicked, and looks like a menu item.
     private func closeOnClicks(in widget: UnsafeMutablePointer<GtkWidget>) {
-        if gtkkit_is_a(UnsafeMutableRawPointer(widget), gtk_button_get_type()) != 0 {
+        forEachWidget(in: widget) { widget in
+            guard gtkkit_is_a(UnsafeMutableRawPointer(widget), gtk_button_get_type()) != 0 else { return }
             gtk_widget_add_css_class(widget, "flat")
             if let label = gtk_widget_get_first_child(widget),
                gtkkit_is_a(UnsafeMutableRawPointer(label), gtk_label_get_type()) != 0 {
@@ -48,11 +49,6 @@ final class MenuPopoverWidget: Widget {
                 guard let self else { return }
                 gtk_popover_popdown(self.popover)
             }
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            closeOnClicks(in: current)
-            child = gtk_widget_get_next_sibling(current)
         }
     }
 }

@@ -63,17 +63,11 @@ final class MessageDialogWidget: Widget {
     /// to itself unless it activates the default. An Enter the input method takes (to
     /// commit what it composed) never reaches the entry, so gives no response.
     func letEntriesGiveDefaultResponse(in child: Widget) {
-        func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        forEachWidget(in: child.pointer) { widget in
             if gtkkit_is_a(widget, gtk_entry_get_type()) != 0 {
                 gtk_entry_set_activates_default(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self), 1)
             }
-            var next = gtk_widget_get_first_child(widget)
-            while let current = next {
-                visit(current)
-                next = gtk_widget_get_next_sibling(current)
-            }
         }
-        visit(child.pointer)
     }
 
     func onResponse(_ action: @escaping @MainActor (String) -> Void) {
@@ -88,15 +82,12 @@ final class MessageDialogWidget: Widget {
     /// NB: libadwaita 1.2 names each response button twice over ("OK OK": its own
     /// label plus the label it is labelled by); name it once, as it reads.
     private func nameResponseButtons(in widget: UnsafeMutablePointer<GtkWidget>) {
-        if gtkkit_is_a(widget, gtk_button_get_type()) != 0,
-           let child = gtk_widget_get_first_child(widget), gtkkit_is_a(child, gtk_label_get_type()) != 0,
-           let text = gtk_label_get_text(OpaquePointer(child)) {
-            gtkkit_set_accessible_label_only(widget, text)
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            nameResponseButtons(in: current)
-            child = gtk_widget_get_next_sibling(current)
+        forEachWidget(in: widget) { widget in
+            if gtkkit_is_a(widget, gtk_button_get_type()) != 0,
+               let child = gtk_widget_get_first_child(widget), gtkkit_is_a(child, gtk_label_get_type()) != 0,
+               let text = gtk_label_get_text(OpaquePointer(child)) {
+                gtkkit_set_accessible_label_only(widget, text)
+            }
         }
     }
 
