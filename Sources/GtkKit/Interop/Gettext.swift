@@ -1,4 +1,5 @@
 internal import CGettext
+internal import CGtk
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,12 +32,37 @@ public enum Gettext {
     /// A locale the system has not generated (LANG=de_DE.UTF-8 without it) leaves the
     /// C library in "C", where gettext ignores LANGUAGE and every word stays as written
     /// though the catalogue is there: GtkKit falls back to C.UTF-8, where LANGUAGE still
-    /// picks the messages (dates and numbers are then C's).
+    /// picks the messages (dates and numbers are then C's). glibc 2.39 and later
+    /// (Debian 13) ignore LANGUAGE in C.UTF-8 too, as in "C"; there, when LANGUAGE is
+    /// set, the messages' category alone moves to the first generated UTF-8 locale of
+    /// LANGUAGE's languages (`de` → `de_DE.UTF-8`), so LANGUAGE picks the catalogue on
+    /// both, and numbers and dates stay C.UTF-8's. Plain "C" keeps POSIX's English.
+    ///
+    /// Called before GTK starts, this also keeps GTK from setting the locale from the
+    /// environment again (`gtk_disable_setlocale`), which would undo the fallback.
     @MainActor public static func bindTextDomain(_ domain: String, localeDirectory: String?) {
         if setlocale(LC_ALL, "") == nil { setlocale(LC_ALL, "C.UTF-8") }
+        honourLanguageInCUTF8()
+        if gtk_is_initialized() == 0 { gtk_disable_setlocale() }
         if let localeDirectory { bindtextdomain(domain, localeDirectory) }
         bind_textdomain_codeset(domain, "UTF-8")
         textdomain(domain)
+    }
+
+    /// Under C.UTF-8 with LANGUAGE set, moves LC_MESSAGES to a generated locale of
+    /// LANGUAGE's first language that has one (see ``bindTextDomain(_:localeDirectory:)``).
+    @MainActor private static func honourLanguageInCUTF8() {
+        guard let messages = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }),
+              ["C.UTF-8", "C.utf8"].contains(messages),
+              let language = getenv("LANGUAGE").map({ String(cString: $0) }), !language.isEmpty else { return }
+        for entry in language.split(separator: ":") {
+            let tag = entry.split(separator: ".").first.map(String.init) ?? String(entry)
+            guard !tag.isEmpty, tag != "C", tag != "POSIX" else { continue }
+            // A language alone names its own country's locale (de → de_DE); English,
+            // which has no en_EN, names en_US.
+            let locale = tag.contains("_") ? tag : tag == "en" ? "en_US" : "\(tag)_\(tag.uppercased())"
+            if setlocale(LC_MESSAGES, "\(locale).UTF-8") != nil { return }
+        }
     }
 
     // NB: without a translation, gettext returns the very pointer it was given, so the
