@@ -135,8 +135,11 @@ class StrokeCountsAgainstKanjidic2(unittest.TestCase):
                 else:
                     wrong.append(f"{character} {count} {counts}")
         self.assertEqual(wrong, [], "stroke counts KANJIDIC2 does not give")
-        self.assertEqual(other, OTHER_KANJIDIC2_COUNT, "kanji whose count is KANJIDIC2's variant, not its first")
-        self.assertEqual(len(strokes) - 1 - len(other), 2513)
+        # KANJIDIC2 2024-08-06 (Debian 13's kanjidic-xml) counts 捲 as KanjiVG draws it
+        # first; 2022-08-23 (Debian 12's) first counts its variant. The other 20 agree.
+        expected = OTHER_KANJIDIC2_COUNT - ({"捲"} if kanjidic2["捲"][0] == len(strokes["捲"]["strokes"]) else set())
+        self.assertEqual(other, expected, "kanji whose count is KANJIDIC2's variant, not its first")
+        self.assertEqual(len(strokes) - 1 - len(OTHER_KANJIDIC2_COUNT), 2513)
 
 
 @unittest.skipIf(missing_package(), f"needs kanjivg: {INSTALL}")

@@ -27,8 +27,37 @@ GtkWidget *gtkkit_drop_down_new_from_strings(const char *const *strings, int cou
     return gtk_drop_down_new(G_LIST_MODEL(list), NULL);
 }
 
+// GTK 4.10 and later (seen on 4.18.6) put a widget whose accessible state says hidden
+// back into the AT-SPI tree when it is shown again: made visible after being
+// invisible, or mapped again under a parent that was. Its state still says hidden, so
+// saying it again (false, then true) after the showing takes it out. The re-saying
+// waits for an idle after "map", as GTK adds it back after the map itself. No GTK
+// issue was found for it from here (gitlab.gnome.org cannot be reached).
+static const char *const hidden_key = "gtkkit-accessible-hidden";
+
+static gboolean reassert_hidden(gpointer data) {
+    GtkAccessible *accessible = GTK_ACCESSIBLE(data);
+    if (GPOINTER_TO_INT(g_object_get_data(G_OBJECT(data), hidden_key)) == 2) {
+        gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, FALSE, -1);
+        gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+    }
+    return G_SOURCE_REMOVE;
+}
+
+static void hidden_widget_mapped(GtkWidget *widget, gpointer unused) {
+    (void)unused;
+    g_idle_add_full(G_PRIORITY_HIGH_IDLE, reassert_hidden, g_object_ref(widget), g_object_unref);
+}
+
 void gtkkit_set_accessible_hidden(gpointer widget, gboolean hidden) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+    if (gtk_get_minor_version() < 10) return;
+    // The key: absent, never hidden; 1, shown to assistive technology; 2, hidden. The
+    // map handler is connected once, the first time the widget is hidden.
+    int before = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(widget), hidden_key));
+    if (before == 0 && !hidden) return;
+    if (before == 0) g_signal_connect(widget, "map", G_CALLBACK(hidden_widget_mapped), NULL);
+    g_object_set_data(G_OBJECT(widget), hidden_key, GINT_TO_POINTER(hidden ? 2 : 1));
 }
 
 void gtkkit_set_accessible_label_only(gpointer widget, const char *label) {
@@ -91,4 +120,26 @@ gboolean gtkkit_accessible_labelled_by_is(gpointer widget, gpointer label) {
     gboolean equal = mismatch == NULL;
     g_free(mismatch);
     return equal;
+}
+
+// GTK 4.18.6 exposes a GtkPopoverMenu's items (GtkModelButton, a private type) to
+// AT-SPI with no name: each is labelled by its GtkLabel, which is left out of the tree,
+// so a screen reader hears "menu item" alone; GTK 4.8 named each by its label. Names
+// `widget` by its text (mnemonic underscores dropped), in place of the relation, when
+// it is such an item; else does nothing.
+void gtkkit_name_menu_item(GtkWidget *widget) {
+    GType model_button = g_type_from_name("GtkModelButton");
+    if (model_button == 0 || !G_TYPE_CHECK_INSTANCE_TYPE(widget, model_button)) return;
+    char *text = NULL;
+    g_object_get(widget, "text", &text, NULL);
+    if (text != NULL && text[0] != '\0') {
+        GString *name = g_string_new(NULL);
+        for (const char *c = text; *c != '\0'; c++) {
+            if (*c == '_' && c[1] != '\0') c++;  // "_x" is x with a mnemonic; "__" is "_"
+            g_string_append_c(name, *c);
+        }
+        gtkkit_set_accessible_label_only(widget, name->str);
+        g_string_free(name, TRUE);
+    }
+    g_free(text);
 }

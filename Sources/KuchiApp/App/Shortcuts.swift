@@ -2,7 +2,9 @@ import KuchiModel
 
 /// The keyboard shortcuts window (Ctrl+?), as GtkBuilder XML.
 enum Shortcuts {
-    /// The window's GtkBuilder XML, its titles in the learner's language.
+    /// The window's GtkBuilder XML, its titles in the learner's language. Its accessible
+    /// role is a window's, as on GTK 4.8: GTK 4.18 gives GtkShortcutsWindow the generic
+    /// role, which takes no name, so a screen reader could not say what the window is.
     static var builderXML: String {
         let groups: [(title: String, shortcuts: [(title: String, accelerator: String)])] = [
             (trc("shortcuts group", "Practice"), [
@@ -47,6 +49,7 @@ enum Shortcuts {
             <?xml version="1.0" encoding="UTF-8"?>
             <interface>
               <object class="GtkShortcutsWindow" id="shortcuts">
+                <property name="accessible-role">window</property>
                 <property name="modal">1</property>
                 <child><object class="GtkShortcutsSection">
                   <property name="section-name">shortcuts</property>

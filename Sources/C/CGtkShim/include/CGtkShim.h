@@ -30,6 +30,7 @@ void gtkkit_set_accessible_described_by(gpointer widget, gpointer description_wi
 /// Hides a widget that GTK keeps in the tree from assistive technology (a stack's
 /// page not shown), or shows it again.
 void gtkkit_set_accessible_hidden(gpointer widget, gboolean hidden);
+void gtkkit_name_menu_item(GtkWidget *widget);
 /// Whether the widget's accessible name is `label` (for tests: GTK 4.8 has no getter).
 gboolean gtkkit_accessible_label_is(gpointer widget, const char *label);
 /// Whether the widget's accessible description is `description` (for tests, likewise).

@@ -105,6 +105,15 @@ final class MenuButtonWidget: Widget {
         gtk_menu_button_set_icon_name(opaque, iconName)
         let menu = Menu(sections: sections)
         gtk_menu_button_set_menu_model(opaque, menu.model)
+        // GTK 4.18 leaves the popover's items unnamed (gtkkit_name_menu_item). They are
+        // built again once the window's actions reach the menu, so they are named each
+        // time the menu opens.
+        if let popover = gtk_menu_button_get_popover(opaque) {
+            let widget = UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self)
+            Signal.connect(UnsafeMutableRawPointer(widget), "map") {
+                forEachWidget(in: widget) { gtkkit_name_menu_item($0) }
+            }
+        }
         gtk_menu_button_set_primary(opaque, primary ? 1 : 0)
         gtk_widget_set_tooltip_text(pointer, name)
         // GTK 4.8 names an icon-only menu button after its type; its inner toggle takes
