@@ -177,13 +177,32 @@ def wait_until(condition, timeout=10.0, what="condition"):
         source.destroy()
 
 
+def identity(node):
+    """What tells one accessible from another: its application's bus name and its
+    object path (two proxies of one accessible are not equal in Python)."""
+    try:
+        return (node.app.bus_name if node.app is not None else "", node.path)
+    except (AttributeError, GLib.Error):
+        return ("", id(node))
+
+
 def nodes(root):
-    """Every accessible under `root` (itself included), depth first."""
-    stack = [root]
+    """Every accessible under `root` (itself included), depth first, each once.
+
+    Once: on Debian 13 (GTK 4.18, libadwaita 1.7) a container of Home's pages lists
+    three children that each lead to the page shown, whose own index in its parent is
+    -1, so a walk that followed every listing met each of its accessibles three times
+    (Statistics' chart, named once, was counted three times). Where the duplicate
+    listing comes from is not pinned down."""
+    stack, seen = [root], set()
     while stack:
         node = stack.pop()
         if node is None:
             continue
+        key = identity(node)
+        if key in seen:
+            continue
+        seen.add(key)
         yield node
         try:
             count = node.get_child_count()
@@ -283,7 +302,13 @@ def unnamed_controls(application, allowed=()):
     are known and cannot be fixed in Kuchi, each matching every finding at that path."""
     walk = NameWalk()
 
+    seen = set()
+
     def visit(node, window, path, presented_by):
+        # Each accessible once, as nodes() walks (Debian 13 lists the page shown thrice).
+        if identity(node) in seen:
+            return
+        seen.add(identity(node))
         node_role, node_name = role(node), name(node).strip()
         walk.visited[window] += 1
         part_of_named = presented_by is not None and node_role in ("image", "label")

@@ -209,9 +209,12 @@ class BuildTree(unittest.TestCase):
         with app:
             app.find("push button", "Start")
             # The bundled deck is in use: it was found (a missing one is named in a banner
-            # and the built-in Kuchi Basics is used instead).
-            app.text_containing("JLPT N5")
+            # and the built-in Kuchi Basics is used instead). Settings' Deck row names it:
+            # Welcome's title does too, but only in a window too narrow for the view
+            # switcher, and GTK 4.18 leaves the title out of the tree while it is hidden.
             self.assertFalse(app.has_text_containing("Kuchi Basics"), app.texts())
+            app.switch_to("Settings")
+            app.text_containing("JLPT N5")
 
 
 class BuildTreeApp(KuchiApp):
