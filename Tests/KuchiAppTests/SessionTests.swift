@@ -214,8 +214,8 @@ extension SessionTests {
 }
 
 extension SessionTests {
-    @Test("the score reads both its numbers from its session, whatever the environment says")
-    func scoreReadsItsSession() throws {
+    @Test("the score reads its total from the environment's questionsPerSession, which the practice page sets from its session")
+    func scoreReadsTheEnvironment() throws {
         let users = UserManager(storage: nil)
         users.settings.questionsPerSession = 8
         let session = ChallengesViewModel(
@@ -223,8 +223,10 @@ extension SessionTests {
             random: SeededRandomNumberGenerator(seed: 3))
         let window = Window(title: "Scores", width: 360, height: 200) {
             VStack {
-                ScoreView().widgetName("plain")
-                // A stale or wrong value in the environment is not a second source.
+                // Set as the practice page sets it (ChallengePage).
+                ScoreView().environment(\.questionsPerSession, session.length).widgetName("plain")
+                // A value the session does not have: the score shows the key's, so the
+                // key is what it reads.
                 ScoreView().environment(\.questionsPerSession, 3).widgetName("overridden")
             }
             .environment(session)
@@ -238,14 +240,15 @@ extension SessionTests {
         let plain = try #require(descendant(of: plainScope, type: gtk_label_get_type()))
         let overridden = try #require(descendant(of: overriddenScope, type: gtk_label_get_type()))
         #expect(labelText(plain) == "0/8")
-        #expect(labelText(overridden) == "0/8")
+        #expect(labelText(overridden) == "0/3")
         users.settings.questionsPerSession = 12
-        pump(until: { labelText(plain) == "0/12" && labelText(overridden) == "0/12" }, "the total follows the setting")
+        pump(until: { labelText(plain) == "0/12" }, "the total follows the setting through the key")
+        #expect(labelText(overridden) == "0/3")
         session.toggleChoices()
         let right = try #require(session.currentChallenge.flatMap { question in
             question.answers.firstIndex(of: question.challenge.answer)
         })
         session.answer(right)
-        pump(until: { labelText(plain) == "1/12" && labelText(overridden) == "1/12" }, "the count follows the answer")
+        pump(until: { labelText(plain) == "1/12" && labelText(overridden) == "1/3" }, "the count follows the answer")
     }
 }

@@ -96,9 +96,12 @@ struct QuestionView: View {
 /// questions-per-session setting, capped by what the schedule holds today.
 struct ScoreView: View {
     @Environment(ChallengesViewModel.self) private var session
+    /// How many correct answers end the session: SPEC §3's key, which the practice page
+    /// sets from the session's length.
+    @Environment(\.questionsPerSession) private var questionsPerSession
 
     var body: some View {
-        Text { "\(session.numberOfAnswered)/\(session.length)" }
+        Text { "\(session.numberOfAnswered)/\(questionsPerSession)" }
             .cssClass("title-4", "numeric")
             .help(tr("Correct answers in this session"))
             .accessibilityLabel { spoken }
@@ -107,7 +110,7 @@ struct ScoreView: View {
     }
 
     /// "Score: 3 of 5", read for the score and announced when it changes.
-    private var spoken: String { tr("Score: {answered} of {questions}", ["answered": session.numberOfAnswered.grouped, "questions": session.length.grouped]) }
+    private var spoken: String { tr("Score: {answered} of {questions}", ["answered": session.numberOfAnswered.grouped, "questions": questionsPerSession.grouped]) }
 }
 
 /// The answer choices: the same buttons for every question, relabelled, each with

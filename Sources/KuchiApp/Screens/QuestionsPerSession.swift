@@ -11,7 +11,8 @@ private struct QuestionsPerSessionKey: EnvironmentKey {
 extension EnvironmentValues {
     /// How many correct answers end the practice session on show: the practice page
     /// sets it from ``ChallengesViewModel/length`` (the setting, capped by what the
-    /// schedule holds today). The score reads the session itself, both numbers from it.
+    /// schedule holds today), and the score reads its total from it, as in the seeds
+    /// (a custom key read by the score view).
     public var questionsPerSession: Int {
         get { self[QuestionsPerSessionKey.self] }
         set { self[QuestionsPerSessionKey.self] = newValue }
