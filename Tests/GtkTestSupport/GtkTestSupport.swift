@@ -15,6 +15,16 @@ public enum Display {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil
             || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
         else { return false }
+        // Swift Testing's entry point is async, and on Linux an async main parks the
+        // main thread in dispatch_main(): from then on the main actor, so GTK, runs on
+        // whichever libdispatch worker drains the main queue (the crash below showed the
+        // main thread in _dispatch_sig_thread). A GL context is current on one thread
+        // only, so GTK's GL renderer failed there ("gdk_gl_context_make_current()
+        // failed") and the process died on a NULL dereference in libc (Debian 13, GTK
+        // 4.18, a fresh chroot). The test process draws with cairo, unless the runner
+        // names a renderer; the shipped app runs GTK on its one main thread, and the
+        // shipped-app and wayland tests run it as built.
+        setenv("GSK_RENDERER", "cairo", 0)
         return gtk_init_check() != 0
     }()
 }
