@@ -124,10 +124,12 @@ class Syncthing:
     def get(self, path):
         return self.request("GET", path)
 
-    def add_peer(self, peer):
+    def add_peer(self, peer, dial=True):
+        """Adds the peer; with `dial` False, with no address ("dynamic", and no discovery
+        to resolve it), so that this instance only accepts the peer's connections."""
+        addresses = [f"tcp://127.0.0.1:{peer.listen_port}"] if dial else ["dynamic"]
         self.request("POST", "/rest/config/devices", {
-            "deviceID": peer.device_id, "name": peer.name,
-            "addresses": [f"tcp://127.0.0.1:{peer.listen_port}"], "autoAcceptFolders": False})
+            "deviceID": peer.device_id, "name": peer.name, "addresses": addresses, "autoAcceptFolders": False})
 
     def share(self, folder_id, path, peer):
         self.request("POST", "/rest/config/folders", {
@@ -142,12 +144,44 @@ class Syncthing:
     def scan(self, folder_id):
         self.request("POST", f"/rest/db/scan?folder={folder_id}")
 
+    def status(self, folder_id):
+        return self.get(f"/rest/db/status?folder={folder_id}")
+
+    def view_of(self, peer, folder_id):
+        """What this instance knows of the peer's copy (`/rest/db/completion`): `sequence`,
+        how far into the peer's index it has got; `needItems`, what the peer lacks of the
+        global state as this instance sees it; from 1.2x `remoteState`, whether the peer's
+        cluster config for the folder has arrived ("valid") or not ("unknown", "paused")."""
+        return self.get(f"/rest/db/completion?folder={folder_id}&device={peer.device_id}")
+
+    def agreement_with(self, peer, folder_id):
+        """What `in_sync_with` decides on, as a dict of facts (for a timeout's message)."""
+        mine, theirs = self.status(folder_id), peer.status(folder_id)
+        their_view, my_view = peer.view_of(self, folder_id), self.view_of(peer, folder_id)
+        return {
+            "state": mine.get("state"), "need": mine.get("needTotalItems", mine.get("needFiles")),
+            "sequence": mine.get("sequence"), "peer's sequence": theirs.get("sequence"),
+            "peer has our index to": their_view.get("sequence"), "we have peer's index to": my_view.get("sequence"),
+            "peer sees us lacking": their_view.get("needItems"),
+            "peer's state for us": their_view.get("remoteState", "(1.19: none)"),
+            "our state for peer": my_view.get("remoteState", "(1.19: none)"),
+        }
+
     def in_sync_with(self, peer, folder_id):
-        """Whether this instance has everything the peer has announced, and is idle."""
-        status = self.get(f"/rest/db/status?folder={folder_id}")
-        completion = peer.get(f"/rest/db/completion?folder={folder_id}&device={self.device_id}")
-        return (status.get("state") == "idle" and status.get("needFiles", 1) == 0
-                and completion.get("completion") == 100 and completion.get("needItems", 1) == 0)
+        """Whether this instance has everything the peer has announced, the peer has all of
+        this instance's index, and this instance is idle.
+
+        `/rest/db/completion` alone does not say so: for a device whose index it has not
+        received (its `sequence` 0, 1.29's `remoteState` "unknown") it answers 100 % and
+        0 items needed. So each side's index must have reached the other up to its
+        current sequence number."""
+        facts = self.agreement_with(peer, folder_id)
+        self.last_agreement = facts
+        return (facts["state"] == "idle" and facts["need"] == 0 and facts["peer sees us lacking"] == 0
+                and facts["peer has our index to"] == facts["sequence"]
+                and facts["we have peer's index to"] == facts["peer's sequence"]
+                and facts["peer's state for us"] in ("valid", "(1.19: none)")
+                and facts["our state for peer"] in ("valid", "(1.19: none)"))
 
     def pause(self, peer):
         self.request("POST", f"/rest/system/pause?device={peer.device_id}")
@@ -170,7 +204,12 @@ class Syncthing:
 
 
 class SyncthingPair:
-    """Two instances, "desktop" and "laptop", sharing `folder_id` at two paths."""
+    """Two instances, "desktop" and "laptop", sharing `folder_id` at two paths.
+
+    Only the laptop dials; the desktop listens. When both dial at once (each resumed
+    or started within the same moment), 1.19 can leave both connections' Hello
+    exchange hanging until its 20 s timeout, and 1.29 holds two connections that carry
+    nothing until one is promoted, about a second later."""
 
     def __init__(self, root, folder_id="kuchi"):
         self.folder_id = folder_id
@@ -180,7 +219,7 @@ class SyncthingPair:
     def start(self, desktop_folder, laptop_folder):
         for instance in (self.desktop, self.laptop):
             instance.start()
-        self.desktop.add_peer(self.laptop)
+        self.desktop.add_peer(self.laptop, dial=False)
         self.laptop.add_peer(self.desktop)
         self.desktop.share(self.folder_id, desktop_folder, self.laptop)
         self.laptop.share(self.folder_id, laptop_folder, self.desktop)
@@ -188,11 +227,34 @@ class SyncthingPair:
                  90, "the two Syncthing instances to connect")
 
     def settle(self, timeout=60):
-        """Scans both sides and waits until each has everything the other has."""
+        """Scans both sides and waits until each has everything the other has (each
+        side's index received by the other up to its current sequence, nothing needed)."""
         for instance in (self.desktop, self.laptop):
             instance.scan(self.folder_id)
-        wait_for(lambda: self.desktop.in_sync_with(self.laptop, self.folder_id)
-                 and self.laptop.in_sync_with(self.desktop, self.folder_id), timeout, "the folders to agree", 0.5)
+        try:
+            wait_for(lambda: self.desktop.in_sync_with(self.laptop, self.folder_id)
+                     and self.laptop.in_sync_with(self.desktop, self.folder_id), timeout, "the folders to agree", 0.5)
+        except TimeoutError as error:
+            raise TimeoutError(f"{error}; desktop: {getattr(self.desktop, 'last_agreement', None)}; "
+                               f"laptop: {getattr(self.laptop, 'last_agreement', None)}") from None
+
+    def part(self):
+        """Each pauses the other, and waits until neither has a connection left to the
+        other (1.29 keeps a connection it has not yet promoted to primary open when the
+        device is paused)."""
+        self.desktop.pause(self.laptop)
+        self.laptop.pause(self.desktop)
+        wait_for(lambda: not self.desktop.connected_to(self.laptop) and not self.laptop.connected_to(self.desktop),
+                 30, "the two Syncthing instances to disconnect")
+
+    def rejoin(self):
+        """Each resumes the other, the listening desktop first (a dial it would reject
+        as paused puts the laptop's next one seconds off), and waits until both are
+        connected again (what they exchange then, `settle()` waits for)."""
+        self.desktop.resume(self.laptop)
+        self.laptop.resume(self.desktop)
+        wait_for(lambda: self.desktop.connected_to(self.laptop) and self.laptop.connected_to(self.desktop),
+                 90, "the two Syncthing instances to connect again")
 
     def stop(self):
         for instance in (self.desktop, self.laptop):

@@ -7,6 +7,10 @@ database commit and its file append); then they meet again. Every wait is bounde
 
 Both must end with each other's answers, the same `--export-reviews`, and no
 synchronizer conflict copy of a log (each computer writes only its own files).
+
+KUCHI_KEEP_SYNCTHING_ROOT=1 keeps the temporary root (/tmp/kuchi-syncthing-*, named on
+the scenario's stderr) instead of deleting it: each instance's log is its home's
+syncthing.log (st-desktop/, st-laptop/); STTRACE=model,connections makes them verbose.
 """
 
 import json
@@ -49,17 +53,14 @@ def scenario():
             pair.settle()
 
         # Apart: the laptop is paused on the desktop's side and the desktop on the laptop's.
-        pair.desktop.pause(pair.laptop)
-        pair.laptop.pause(pair.desktop)
+        pair.part()
         helper.commit_answers(desktop, [("猫", 1_767_225_600_000), ("犬", 1_767_225_660_000)])
         helper.commit_answers(laptop, [("猫", 1_767_225_630_000)])
         for computer in computers:
             found.setdefault("apart", []).append(computer.run("--sync"))
 
         # Together again.
-        pair.desktop.resume(pair.laptop)
-        pair.laptop.resume(pair.desktop)
-        syncthing_pair.wait_for(lambda: pair.desktop.connected_to(pair.laptop), 90, "the two to connect again")
+        pair.rejoin()
         pair.settle(120)
         found["merged"] = [computer.run("--sync") for computer in computers]
         pair.settle(120)
@@ -75,7 +76,10 @@ def scenario():
     finally:
         if pair is not None:
             pair.stop()
-        shutil.rmtree(root, ignore_errors=True)
+        if os.environ.get("KUCHI_KEEP_SYNCTHING_ROOT"):
+            print(f"kept {root}", file=sys.stderr)
+        else:
+            shutil.rmtree(root, ignore_errors=True)
     print(json.dumps(found, ensure_ascii=False))
 
 
