@@ -306,9 +306,10 @@ def unnamed_controls(application, allowed=()):
 
     def visit(node, window, path, presented_by):
         # Each accessible once, as nodes() walks (Debian 13 lists the page shown thrice).
-        if identity(node) in seen:
+        key = identity(node)
+        if key in seen:
             return
-        seen.add(identity(node))
+        seen.add(key)
         node_role, node_name = role(node), name(node).strip()
         walk.visited[window] += 1
         part_of_named = presented_by is not None and node_role in ("image", "label")
