@@ -312,7 +312,7 @@ class InputMethodTest(unittest.TestCase):
                        "the Enter that committed the conversion did not add the word")
             self.assertEqual(self.own_words(app), [])
             # The dictionary found it, as for a word typed.
-            wait_until(lambda: text_of(app.find("text", "Reading")) == "ねこ", 5, "the reading filled in")
+            wait_until(lambda: text_of(app.find("text", "Reading")) == "ねこ", 10, "the reading filled in")
             self.focus(app, "^Add a Word$")
             self.keys(app, "Return")
             wait_until(lambda: not app.alerts(), 5, "the next Enter to add the word")

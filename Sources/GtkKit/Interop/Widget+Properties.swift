@@ -93,7 +93,8 @@ extension Widget {
 
     /// Handles key presses that reach this widget — in `phase` `.bubble`, after the
     /// focused widget inside it had them; in `.capture`, before — and optionally key
-    /// releases.
+    /// releases. A `.capture` handler sees no key while an input method composes in the
+    /// focused entry: Escape, Enter and Space are the input method's until it commits.
     func onKeyPress(
         phase: KeyPressPhase,
         _ handler: @escaping @MainActor (KeyPress) -> Bool,
@@ -101,8 +102,9 @@ extension Widget {
     ) {
         let controller: OpaquePointer = gtk_event_controller_key_new()
         gtk_event_controller_set_propagation_phase(controller, phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
-        Signal.connectKey(UnsafeMutableRawPointer(controller)) { keyval, state in
-            handler(KeyPress(keyval: keyval, state: state))
+        Signal.connectKey(UnsafeMutableRawPointer(controller)) { [pointer] keyval, state in
+            if phase == .capture && gtkkit_focus_is_composing(pointer) != 0 { return false }
+            return handler(KeyPress(keyval: keyval, state: state))
         }
         if let released { Signal.connectKeyRelease(UnsafeMutableRawPointer(controller), released) }
         gtk_widget_add_controller(pointer, controller)

@@ -44,6 +44,15 @@ void gtkkit_set_accessible_labelled_by_labels(gpointer widget, GtkWidget *conten
 /// Whether `widget` is labelled by exactly `label` (for tests: GTK 4.8 has no getter).
 gboolean gtkkit_accessible_labelled_by_is(gpointer widget, gpointer label);
 
+// MARK: - Input methods
+
+/// Has the entry (a GtkEntry, GtkText or other editable with a GtkText inside) record
+/// whether an input method is composing in it, for `gtkkit_focus_is_composing`.
+void gtkkit_watch_preedit(GtkWidget *editable);
+/// Whether an input method is composing in the focused widget of `widget`'s window
+/// (an entry watched with `gtkkit_watch_preedit`).
+gboolean gtkkit_focus_is_composing(GtkWidget *widget);
+
 // MARK: - Drop-down (string models)
 
 GtkWidget *gtkkit_drop_down_new_from_strings(const char *const *strings, int count);

@@ -1,11 +1,15 @@
 internal import CGtk
+internal import CGtkShim
 
 /// A one-line GtkEntry.
 final class EntryWidget: Widget, TwoWayControl {
     static let changeSignal = "changed"
     private var entry: UnsafeMutablePointer<GtkEntry> { gtk(GtkEntry.self) }
 
-    init() { super.init(gtk_entry_new()) }
+    init() {
+        super.init(gtk_entry_new())
+        gtkkit_watch_preedit(pointer)
+    }
 
     func setPlaceholder(_ text: String) { gtk_entry_set_placeholder_text(entry, text) }
     func setMaximumLength(_ characters: Int) { gtk_entry_set_max_length(entry, Int32(clamping: characters)) }
