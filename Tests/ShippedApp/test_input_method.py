@@ -276,12 +276,17 @@ class InputMethodTest(unittest.TestCase):
         for key in keys:
             xdotool("key", "--delay", "40", key)
 
+    def ready(self, app, entry, window_name):
+        """Focuses the window named `window_name` and waits until anthy is the focused
+        entry's engine; returns the entry's pixels before anything is typed."""
+        self.focus(app, window_name)
+        wait_until(lambda: self.ime.engine() == "anthy", 5, "anthy to be the focused entry's engine")
+        return self.entry_pixels(app, entry)
+
     def compose(self, app, entry, window_name):
         """n e k o, then Space: checks the pre-edit shows, each step, with nothing
         committed; returns the pixels of the converted pre-edit."""
-        self.focus(app, window_name)
-        wait_until(lambda: self.ime.engine() == "anthy", 5, "anthy to be the focused entry's engine")
-        empty = self.entry_pixels(app, entry)
+        empty = self.ready(app, entry, window_name)
         self.assertEqual(text_of(entry), "", "the entry is empty to begin with")
         self.keys(app, "n", "e", "k", "o")
         kana = wait_until(lambda: (lambda now: now if now != empty else None)(self.entry_pixels(app, entry)), 5,
@@ -360,9 +365,7 @@ class InputMethodTest(unittest.TestCase):
     def test_kana_the_input_method_committed_stay_as_committed_in_the_typed_answer(self):
         with self.typing() as app:
             entry = self.production_question(app)
-            self.focus(app, "^Kuchi$")
-            wait_until(lambda: self.ime.engine() == "anthy", 5, "anthy to be the focused entry's engine")
-            empty = self.entry_pixels(app, entry)
+            empty = self.ready(app, entry, "^Kuchi$")
             # Enter before any conversion commits the kana as they are.
             self.keys(app, "n", "e", "k", "o", "Return")
             wait_until(lambda: text_of(entry) == "ねこ", 5, "ねこ to be committed")
@@ -388,9 +391,7 @@ class InputMethodTest(unittest.TestCase):
     def test_escape_cancels_the_pre_edit_and_stays_on_the_question(self):
         with self.typing() as app:
             entry = self.production_question(app)
-            self.focus(app, "^Kuchi$")
-            wait_until(lambda: self.ime.engine() == "anthy", 5, "anthy to be the focused entry's engine")
-            empty = self.entry_pixels(app, entry)
+            empty = self.ready(app, entry, "^Kuchi$")
             self.keys(app, "n", "e", "k", "o")
             wait_until(lambda: self.entry_pixels(app, entry) != empty, 5, "the pre-edit ねこ to show")
             self.keys(app, "Escape")
