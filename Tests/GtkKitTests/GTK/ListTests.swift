@@ -180,22 +180,15 @@ extension GTKTests {
         @Test("a closed list leaves no row, wrapper, binding, closure or GObject behind")
         func closedListReleasesEverything() {
             MainLoop.drain()
-            let before = (Diagnostics.liveWidgets, Diagnostics.liveEffects, Diagnostics.liveClosures,
-                          Diagnostics.liveGObjects, Diagnostics.liveListRows)
+            let before = LiveCounts()
             let words = Words(count: 1_000)
             do {
                 let window = showWindow { WordList(words: words, selectable: true) }
                 pump(until: { rowTexts(in: window).first == "word 0" }, "the first rows are shown")
-                #expect(Diagnostics.liveListRows > before.4)
+                #expect(Diagnostics.liveListRows > before.listRows)
                 window.close()
             }
-            pump(until: {
-                (Diagnostics.liveWidgets, Diagnostics.liveEffects, Diagnostics.liveClosures,
-                 Diagnostics.liveGObjects, Diagnostics.liveListRows) == before
-            }, "everything released")
-            #expect(Diagnostics.liveListRows == before.4)
-            #expect(Diagnostics.liveEffects == before.1)
-            #expect(Diagnostics.liveGObjects == before.3)
+            expectReleased(to: before)
         }
 
         @Test("a row is read to screen readers by its label")
