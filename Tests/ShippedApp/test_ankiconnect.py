@@ -20,13 +20,34 @@ import unittest
 from kuchi_app import KuchiApp, make_writable, read_json, snapshot, wait_until, write
 
 SOUND = b"ID3\x03\x00\x00\x00\x00\x00\x00 a tiny sound"
+# A note as Yomitan's AnkiNoteBuilder makes it (ext/js/data/anki-note-builder.js):
+# duplicates allowed, its duplicate check being its own; a sentence with no translation.
 NOTE = {
     "deckName": "My Words", "modelName": "Kuchi",
     "fields": {"Word": "猫舌[ねこじた]", "Reading": "", "Meaning": "<ol><li>being unable to eat hot food</li></ol>",
-               "Sentence": "", "Sentence Meaning": "", "Audio": "[sound:yomitan_nekojita.mp3]",
+               "Sentence": "私は猫舌[ねこじた]です。", "Sentence Meaning": "", "Audio": "[sound:yomitan_nekojita.mp3]",
                "Picture": "", "Notes": ""},
-    "tags": ["yomitan"], "options": {"allowDuplicate": False, "duplicateScope": "collection"},
+    "tags": ["yomitan"],
+    "options": {"allowDuplicate": True, "duplicateScope": "collection",
+                "duplicateScopeOptions": {"deckName": None, "checkChildren": False, "checkAllModels": False}},
 }
+
+
+def bare_bones(note):
+    """The note as Yomitan's duplicate check sends it (Backend.partitionAddibleNotes):
+    its first field alone, duplicates not allowed."""
+    first = next(iter(note["fields"].items()))
+    return {**note, "fields": dict([first]), "options": {**note["options"], "allowDuplicate": False}}
+
+
+def duplicate_check(client, note):
+    """Yomitan's answer to "can this be added, or is it a duplicate?": the error text
+    it looks for in canAddNotesWithErrorDetail's answer."""
+    [answer] = client.call("canAddNotesWithErrorDetail", {"notes": [bare_bones(note)]})
+    if answer["canAdd"]:
+        return "addable"
+    assert "cannot create note because it is a duplicate" in answer["error"], answer
+    return "duplicate"
 
 
 def free_port():
@@ -99,14 +120,19 @@ class AnkiConnect(unittest.TestCase):
             self.assertEqual(client.call("modelNames"), ["Kuchi"])
             self.assertEqual(client.call("modelFieldNames", {"modelName": "Kuchi"}),
                              ["Word", "Reading", "Meaning", "Sentence", "Sentence Meaning", "Audio", "Picture", "Notes"])
-            self.assertEqual(client.call("canAddNotes", {"notes": [NOTE]}), [True])
+            self.assertEqual(duplicate_check(client, NOTE), "addable")
+            self.assertEqual(client.call("canAddNotes", {"notes": [bare_bones(NOTE)]}), [True])
             stored = client.call("storeMediaFile", {"filename": "yomitan_nekojita.mp3",
                                                     "data": base64.b64encode(SOUND).decode()})
             self.assertEqual(stored, "yomitan_nekojita.mp3")
             note_id = client.call("addNote", {"note": NOTE})
             self.assertIsInstance(note_id, int)
             app.text_containing("A dictionary app added 猫舌 to My Words")
-            self.assertEqual(client.call("canAddNotes", {"notes": [NOTE]}), [False])
+            self.assertEqual(duplicate_check(client, NOTE), "duplicate")
+            # Yomitan then finds the duplicate's id (AnkiConnect.findNoteIds: a multi of
+            # findNotes without versions, answered bare; the first field's name lower-cased).
+            found = client.call("multi", {"actions": [{"action": "findNotes", "params": {"query": "\"word:猫舌[ねこじた]\""}}]})
+            self.assertEqual(found, [[note_id]])
             self.assertEqual(client.call("findNotes", {"query": "\"deck:My Words\" \"Word:猫舌\""}), [note_id])
             info = client.call("notesInfo", {"notes": [note_id]})[0]
             fields = {name: field["value"] for name, field in info["fields"].items()}
@@ -114,8 +140,10 @@ class AnkiConnect(unittest.TestCase):
             self.assertEqual(fields["Reading"], "ねこじた")
             self.assertEqual(fields["Meaning"], "being unable to eat hot food")
             self.assertEqual(fields["Audio"], "[sound:yomitan_nekojita.mp3]")
+            self.assertEqual((fields["Sentence"], fields["Sentence Meaning"]), ("私は猫舌です。", ""))
             deck = read_json(os.path.join(app.data, "decks", "my-words.json"))
             self.assertEqual([card["question"] for card in deck["cards"]], ["猫舌"])
+            self.assertEqual(deck["cards"][0]["examples"], [{"ja": "私は猫舌です。"}], "kept without a translation")
             with open(os.path.join(app.data, "decks", "my-words.media", "yomitan_nekojita.mp3"), "rb") as sound:
                 self.assertEqual(sound.read(), SOUND)
         self.assertEqual(read_json(os.path.join(app.config, "settings.json"))["ankiConnect"],
@@ -125,7 +153,7 @@ class AnkiConnect(unittest.TestCase):
             client = Client(port)
             self.assertEqual(client.call("findNotes", {"query": "Word:猫舌"}), [note_id], "the same id after a relaunch")
             self.assertEqual(client.call("deckNames"), ["My Words"])
-            self.assertEqual(client.call("canAddNotes", {"notes": [NOTE]}), [False])
+            self.assertEqual(duplicate_check(client, NOTE), "duplicate")
             # Suspended through the protocol: kept in the review history, both directions.
             self.assertEqual(client.call("suspend", {"cards": [note_id]}), True)
             self.assertEqual(client.call("areSuspended", {"cards": [note_id]}), [True])

@@ -50,7 +50,7 @@ struct ChallengeView: View {
         guard let feedback = session.feedback else { return "" }
         let message = StyledText(feedback.message)
         guard let card = session.currentChallenge?.challenge, let example = card.examples.first else { return message }
-        let translation = feedback == .correct ? StyledText("\n" + example.en) : ""
+        let translation = feedback == .correct && !example.en.isEmpty ? StyledText("\n" + example.en) : ""
         return message + "\n\n" + example.styled(for: card) + translation
     }
 }

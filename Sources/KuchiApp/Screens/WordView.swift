@@ -72,6 +72,7 @@ struct ExampleView: View {
             Text { translated ? card()?.examples.first?.en ?? "" : "" }
                 .cssClass("example-translation", "dim-label")
                 .wrapping()
+                .visible { translated && !(card()?.examples.first?.en.isEmpty ?? true) }
                 .widgetName("example-translation")
         }
     }

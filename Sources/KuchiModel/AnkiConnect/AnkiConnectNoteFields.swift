@@ -2,20 +2,26 @@
 /// importer's own rules (``NoteField``): HTML becomes text, `[sound:…]` the card's
 /// sound, and furigana notation (`猫舌[ねこじた]`) the word and its reading.
 struct AnkiConnectNoteFields {
-    /// The card, or why there is none: Kuchi's words for AnkiConnect's "empty".
+    /// The first field's word (Word, without its furigana): all AnkiConnect asks of a
+    /// note to be addable, and what its duplicate check compares. Empty when not sent.
+    let word: String
+    /// The card, or nil when a field a card needs is empty: its Word or its Meaning. A
+    /// Sentence may come without its Sentence Meaning (Yomitan knows no translation):
+    /// the card shows the sentence alone.
     let card: Challenge?
 
     /// Fields by name as sent (any case; names Kuchi's note type lacks are ignored, as
-    /// Anki does).
+    /// Anki does). Yomitan checks a note by its first field alone.
     init(_ fields: [String: String]) {
         func raw(_ name: String) -> String {
             fields.first { $0.key.lowercased() == name.lowercased() }?.value ?? ""
         }
-        let word = NoteField(raw("Word"))
+        let word = NoteField(raw(AnkiNote.fieldNames[0]))
         let reading = NoteField(raw("Reading"))
         let meaning = NoteField(raw("Meaning"))
         let sentence = NoteField(raw("Sentence"))
         let sentenceMeaning = NoteField(raw("Sentence Meaning"))
+        self.word = FuriganaNotation.split(word.text)?.word ?? word.text
         // The Audio field's sound, else the first sound in any field (Yomitan may put
         // it beside the word).
         let sounds = NoteField(raw("Audio")).sounds + word.sounds + reading.sounds + meaning.sounds + sentence.sounds

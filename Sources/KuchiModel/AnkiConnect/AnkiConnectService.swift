@@ -328,12 +328,13 @@ public final class AnkiConnectService {
         return decks.first { $0.name == name } ?? decks.first { $0.name.lowercased() == name.lowercased() }
     }
 
-    /// A note to add as the request gives it: its deck, its card (nil when empty), and
-    /// the media to store with it.
+    /// A note to add as the request gives it: its deck, its word and card (nil when a
+    /// field a card needs is empty), and the media to store with it.
     private struct NewNote {
         var deck: DeckEntry?
         var deckName: String
         var modelName: String
+        var word: String
         var card: Challenge?
         var media: [(name: String, data: Data)]
     }
@@ -370,12 +371,15 @@ public final class AnkiConnectService {
                 }
             }
         }
+        let read = AnkiConnectNoteFields(fields)
         return NewNote(
-            deck: deck(named: deckName), deckName: deckName, modelName: modelName,
-            card: AnkiConnectNoteFields(fields).card, media: media)
+            deck: deck(named: deckName), deckName: deckName, modelName: modelName, word: read.word, card: read.card,
+            media: media)
     }
 
-    /// Why the note cannot be added, or nil: AnkiConnect's words where it has them.
+    /// Why the note cannot be added, or nil, by AnkiConnect's rules and in its words: its
+    /// model and deck exist, its first field is not empty, and it is no duplicate.
+    /// Yomitan asks with "bare-bones" notes, the first field alone.
     private func canAdd(_ value: JSONValue) -> AnkiConnectError? {
         do {
             _ = try checked(value)
@@ -385,25 +389,26 @@ public final class AnkiConnectService {
         }
     }
 
-    private func checked(_ value: JSONValue) throws(AnkiConnectError) -> (note: NewNote, deck: DeckEntry, card: Challenge) {
+    private func checked(_ value: JSONValue) throws(AnkiConnectError) -> (note: NewNote, deck: DeckEntry) {
         let note = try newNote(value)
         guard note.modelName == AnkiNote.modelName else {
             throw AnkiConnectError("model was not found: \(note.modelName)")
         }
         guard let deck = note.deck else { throw AnkiConnectError("deck was not found: \(note.deckName)") }
-        guard let card = note.card else { throw AnkiConnectError("cannot create note because it is empty") }
-        guard !isDuplicate(card.question, of: value, in: deck) else {
+        guard !note.word.isEmpty else { throw AnkiConnectError("cannot create note because it is empty") }
+        guard !isDuplicate(note.word, of: value, in: deck) else {
             throw AnkiConnectError("cannot create note because it is a duplicate")
         }
-        return (note, deck, card)
+        return (note, deck)
     }
 
     /// Whether the note `value` would add `word` twice, as its `options` ask AnkiConnect
     /// to check: across every own deck (`"duplicateScope": "collection"`, AnkiConnect's
-    /// default; every note is a Kuchi note) or in one deck (`"deck"`: the note's, or the
-    /// one `duplicateScopeOptions.deckName` names); none with `"allowDuplicate": true`.
-    /// A deck holds a word once whatever the options: twice in the note's own deck is
-    /// always a duplicate.
+    /// default; every note is a Kuchi note) or in one deck (`"deck"`: the one
+    /// `duplicateScopeOptions.deckName` names, else the note's; with `checkChildren`, its
+    /// subdecks too, which is how Yomitan asks for its "deck root" scope); none with
+    /// `"allowDuplicate": true`. A deck holds a word once whatever the options: twice in
+    /// the note's own deck is always a duplicate.
     private func isDuplicate(_ word: String, of value: JSONValue, in target: DeckEntry) -> Bool {
         if words(inDeck: target).contains(word) { return true }
         let options = value["options"]
@@ -411,12 +416,24 @@ public final class AnkiConnectService {
         guard options?["duplicateScope"]?.stringValue == "deck" else {
             return ownDecks().contains { words(inDeck: $0).contains(word) }
         }
-        let scopeDeck = options?["duplicateScopeOptions"]?["deckName"]?.stringValue.flatMap { deck(named: $0) }
-        return scopeDeck.map { words(inDeck: $0).contains(word) } ?? false
+        let scope = options?["duplicateScopeOptions"]
+        let named = scope?["deckName"]?.stringValue
+        // The deck named holds no duplicate when it is not there (AnkiConnect's answer
+        // too); a root such as "Manga" of "Manga::Chapter 1" is there in Anki, as the
+        // parent of its subdecks, where Kuchi has only the subdecks.
+        let root = named.map { deck(named: $0) } ?? target
+        let checkChildren = scope?["checkChildren"]?.boolValue == true
+        return ownDecks().contains { deck in
+            (deck.id == root?.id || checkChildren && AnkiNoteQuery.isDeck(deck.name, within: named ?? target.name))
+                && words(inDeck: deck).contains(word)
+        }
     }
 
     private func add(_ value: JSONValue, origin: String?) throws(AnkiConnectError) -> Int64 {
-        let (note, deck, card) = try checked(value)
+        let (note, deck) = try checked(value)
+        guard let card = note.card else {
+            throw AnkiConnectError("Kuchi makes a card of a word and its meaning: the note's Meaning field is empty")
+        }
         for item in note.media { try store(item.data, named: item.name, replacing: true) }
         if let audio = card.audio { try bringMedia(audio, to: deck.id) }
         let deckName: String

@@ -2,7 +2,8 @@
 /// `findCards`: terms separated by spaces, all of which must match; a term in double
 /// quotes may hold spaces; a leading `-` negates one.
 ///
-/// - `deck:NAME` — the note is in that deck (any case; `*` matches any run of text).
+/// - `deck:NAME` — the note is in that deck or one of its subdecks (`NAME::…`), as in
+///   Anki (any case; `*` matches any run of text).
 /// - `nid:1,2` / `cid:1,2` — the note (or its card, the same id) is one of those.
 /// - `note:Kuchi` — the note type; every note is a Kuchi note.
 /// - `FIELD:value` — the field (any case of its name) is the value, whole (any case;
@@ -46,7 +47,7 @@ public struct AnkiNoteQuery: Sendable {
         switch term {
         case .everything: true
         case .nothing: false
-        case .deck(let name): wildcard(name, matches: note.deckName)
+        case .deck(let name): Self.isDeck(note.deckName, within: name)
         case .ids(let ids): ids.contains(note.id)
         case .model(let name): wildcard(name, matches: AnkiNote.modelName)
         case .field(let name, let value):
@@ -74,6 +75,13 @@ public struct AnkiNoteQuery: Sendable {
             guard AnkiNote.fieldNames.contains(where: { $0.lowercased() == key }) else { return .nothing }
             return .field(key, AnkiConnectNoteFields.cleaned(value, field: key))
         }
+    }
+
+    /// Whether the deck named `name` is the deck `pattern` names or one of its subdecks
+    /// (`pattern::…`), as Anki's `deck:` search and a duplicate check with children take
+    /// decks in.
+    static func isDeck(_ name: String, within pattern: String) -> Bool {
+        wildcard(pattern, matches: name) || wildcard(pattern + "::*", matches: name)
     }
 
     /// Whether `text` is `pattern`, any case, `*` in the pattern matching any run.

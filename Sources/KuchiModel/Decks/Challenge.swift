@@ -95,7 +95,8 @@ public struct Challenge: Hashable, Sendable, Codable {
 public struct Example: Hashable, Sendable, Codable {
     /// The sentence in Japanese, e.g. "母は頭が古い。".
     public let ja: String
-    /// Its translation, e.g. "Mother has old-fashioned ideas.".
+    /// Its translation, e.g. "Mother has old-fashioned ideas."; empty for a sentence
+    /// kept without one (mined from a page), which a deck writes without `en`.
     public let en: String
     /// The readings of the sentence's kanji words, in the order of the sentence and
     /// apart from each other (a deck's `"ruby"`); empty when the deck gives none.
@@ -140,14 +141,14 @@ public struct Example: Hashable, Sendable, Codable {
                 readings.append(WordReading(utf16Range: start..<end, reading: try triple.decode(String.self)))
             }
         }
-        self.init(ja: try container.decode(String.self, forKey: .ja), en: try container.decode(String.self, forKey: .en),
+        self.init(ja: try container.decode(String.self, forKey: .ja), en: try container.decodeIfPresent(String.self, forKey: .en) ?? "",
                   wordReadings: readings)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(ja, forKey: .ja)
-        try container.encode(en, forKey: .en)
+        if !en.isEmpty { try container.encode(en, forKey: .en) }
         guard !wordReadings.isEmpty else { return }
         var list = container.nestedUnkeyedContainer(forKey: .ruby)
         for word in wordReadings {

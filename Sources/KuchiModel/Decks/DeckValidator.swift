@@ -212,8 +212,9 @@ struct DeckValidator {
     /// The most accent nuclei a card's `pitch` may list.
     static let maximumPitches = 8
 
-    /// Up to ``maximumExamples`` objects, each with the texts `ja` and `en`; none when
-    /// absent or null, nil (with the problem reported) when anything is wrong.
+    /// Up to ``maximumExamples`` objects, each with the text `ja` and, unless it has no
+    /// translation, `en`; none when absent or null, nil (with the problem reported) when
+    /// anything is wrong.
     private mutating func checkExamples(_ value: JSONValue?, card: Int) -> [Example]? {
         guard let value else { return [] }
         let rule = tr("'examples' must be a list of up to {limit} objects with the texts 'ja' and 'en'", ["limit": "\(Self.maximumExamples)"])
@@ -228,7 +229,10 @@ struct DeckValidator {
                     return nil
                 }
                 let ja = requiredString("examples[\(index + 1)].ja", item["ja"], card: card)
-                let en = requiredString("examples[\(index + 1)].en", item["en"], card: card)
+                // A sentence mined without its translation is kept: the card shows it alone.
+                let enKey = "examples[\(index + 1)].en"
+                let en = item["en"] == nil || item["en"] == .null
+                    ? "" : optionalString(enKey, item["en"], card: card, limit: limits.maximumTextLength)
                 guard let ja, let en,
                       let readings = checkWordReadings(item["ruby"], sentence: ja, key: "examples[\(index + 1)].ruby", card: card)
                 else { return nil }

@@ -132,6 +132,69 @@ struct AnkiConnectTests {
         #expect(canAdd(deck: "My Words", #"{"allowDuplicate": true}"#) == false, "a deck holds a word once")
     }
 
+    @Test("Yomitan's duplicate check as it calls today: notes with their first field alone, each duplicate scope, and a sentence kept without its translation")
+    func yomitanDuplicateCheck() throws {
+        let folder = try TemporaryFolder()
+        let fixture = Fixture(folder: folder.url)
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("decks"), withIntermediateDirectories: true)
+        // A deck has three answers at least.
+        let others = [Challenge(question: "月", reading: "つき", answer: "moon"), Challenge(question: "星", reading: "ほし", answer: "star")]
+        for (id, name, word, reading) in [("manga-1", "Manga::Chapter 1", "鳥", "とり"), ("manga-2", "Manga::Chapter 2", "犬", "いぬ")] {
+            try DeckFile.encode(Deck(name: name, language: "ja", cards: [Challenge(question: word, reading: reading, answer: "an animal")] + others))
+                .write(to: folder.url.appendingPathComponent("decks/\(id).json"))
+        }
+        // Backend.partitionAddibleNotes: the note's first field alone, duplicates not
+        // allowed; the rest of the options as AnkiNoteBuilder made them ("deck root" is
+        // sent as the scope "deck" over the root deck with its children).
+        func check(_ word: String, deck: String = "My Words", scope: String = "collection",
+                   scopeDeck: String? = nil, children: Bool = false) -> String? {
+            let scopeDeckText = scopeDeck.map { "\"\($0)\"" } ?? "null"
+            let note = #"{"deckName": "\#(deck)", "modelName": "Kuchi", "fields": {"Word": "\#(word)"}, "tags": ["yomitan"], "options": {"allowDuplicate": false, "duplicateScope": "\#(scope)", "duplicateScopeOptions": {"deckName": \#(scopeDeckText), "checkChildren": \#(children), "checkAllModels": false}}}"#
+            guard let answer = (fixture.result("canAddNotesWithErrorDetail", #"{"notes": [\#(note)]}"#) as? [[String: Any]])?.first
+            else { return "no answer" }
+            return answer["canAdd"] as? Bool == true ? nil : answer["error"] as? String
+        }
+        let duplicate = "cannot create note because it is a duplicate"
+        #expect(check("猫舌[ねこじた]") == nil, "the first field alone is enough to be addable")
+        #expect(check("") == "cannot create note because it is empty")
+        #expect(check("犬") == duplicate, "in the collection")
+        #expect(check("犬", deck: "Manga::Chapter 1", scope: "deck") == nil, "not in the note's own deck")
+        #expect(check("鳥", deck: "Manga::Chapter 2", scope: "deck") == nil)
+        #expect(check("犬", deck: "Manga::Chapter 1", scope: "deck", scopeDeck: "Manga", children: true) == duplicate,
+                "deck root: in a subdeck of the root")
+        #expect(check("犬", deck: "Manga::Chapter 1", scope: "deck", scopeDeck: "Manga") == nil,
+                "without children, only the deck named, and Manga itself has no card")
+        #expect(check("犬", deck: "Manga::Chapter 1", scope: "deck", scopeDeck: "Manga::Chapter 2") == duplicate)
+        #expect(check("魚", deck: "Manga::Chapter 1", scope: "deck", scopeDeck: "Manga", children: true) == nil)
+        #expect(check("犬", deck: "Manga::Chapter 1", scope: "deck", scopeDeck: "No Such Deck") == nil,
+                "a scope deck that is not there holds no duplicate, as in AnkiConnect")
+        #expect(check("犬", deck: "Nowhere") == "deck was not found: Nowhere")
+        #expect(fixture.result("canAddNotes", #"{"notes": [{"deckName": "My Words", "modelName": "Kuchi", "fields": {"Word": "猫"}}]}"#)
+            as? [Bool] == [true], "a note with only its first field, no options")
+
+        // A note with only its first field can be checked, not made a card: nothing written.
+        let bare = fixture.call("addNote", #"{"note": {"deckName": "My Words", "modelName": "Kuchi", "fields": {"Word": "猫"}}}"#)
+        #expect((bare as? [String: Any])?["error"] as? String
+            == "Kuchi makes a card of a word and its meaning: the note's Meaning field is empty")
+        #expect(fixture.catalog.file(id: DeckCatalog.ownWordsID) == nil)
+
+        // The note Yomitan adds: duplicates allowed (its check is its own), a sentence
+        // with no translation.
+        let note = #"{"note": {"deckName": "My Words", "modelName": "Kuchi", "fields": {"Word": "猫舌[ねこじた]", "Reading": "", "Meaning": "being unable to eat hot food", "Sentence": "私は猫舌[ねこじた]です。", "Sentence Meaning": "", "Audio": "", "Picture": "", "Notes": ""}, "tags": ["yomitan"], "options": {"allowDuplicate": true, "duplicateScope": "collection", "duplicateScopeOptions": {"deckName": null, "checkChildren": false, "checkAllModels": false}}}}"#
+        let id = try #require(fixture.result("addNote", note) as? Int64)
+        #expect(try fixture.catalog.load(id: DeckCatalog.ownWordsID).cards.first?.examples == [Example(ja: "私は猫舌です。", en: "")])
+        #expect(check("猫舌[ねこじた]") == duplicate, "now a duplicate, in the words Yomitan looks for")
+        // AnkiConnect.findNoteIds: findNotes in a multi, the first field's name lower-cased;
+        // actions without a version, so each answered bare, as AnkiConnect does.
+        let found = fixture.result("multi", #"{"actions": [{"action": "findNotes", "params": {"query": "\"word:猫舌[ねこじた]\""}}, {"action": "findNotes", "params": {"query": "\"deck:Manga\" \"word:犬\""}}]}"#) as? [[Int64]]
+        #expect(found?.first == [id])
+        #expect(found?.last == [AnkiNote.id(deck: "manga-2", word: "犬")], "deck: takes in its subdecks, as in Anki")
+        let fields = (fixture.result("notesInfo", #"{"notes": [\#(id)]}"#) as? [[String: Any]])?.first?["fields"] as? [String: [String: Any]]
+        #expect(fields?["Sentence"]?["value"] as? String == "私は猫舌です。" && fields?["Sentence Meaning"]?["value"] as? String == "")
+        #expect(fixture.call("addNote", note).flatMap { ($0 as? [String: Any])?["error"] as? String } == duplicate,
+                "duplicates allowed, still once in a deck")
+    }
+
     @Test("suspend and unsuspend answer whether a card changed; areSuspended answers each card, null for an unknown one")
     func suspension() throws {
         let folder = try TemporaryFolder()

@@ -156,7 +156,7 @@ private let badDecks: [BadDeck] = [
     BadDeck("bad-examples.json", [
         (2, "'examples' must be a list of up to 2 objects with the texts 'ja' and 'en'"),
         (3, "'examples[1].ja' must be a string"),
-        (4, "missing 'examples[1].en'"),
+        (4, "'examples[1].en' must be a string"),
         (5, "'examples' must be a list of up to 2 objects with the texts 'ja' and 'en'; it has 3"),
         (6, "'examples' must be a list of up to 2 objects with the texts 'ja' and 'en'; example 1 is not an object"),
     ]),
