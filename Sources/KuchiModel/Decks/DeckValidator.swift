@@ -230,9 +230,11 @@ struct DeckValidator {
                 }
                 let ja = requiredString("examples[\(index + 1)].ja", item["ja"], card: card)
                 // A sentence mined without its translation is kept: the card shows it alone.
+                // A blank translation is none (it used to be refused as empty).
                 let enKey = "examples[\(index + 1)].en"
                 let en = item["en"] == nil || item["en"] == .null
                     ? "" : optionalString(enKey, item["en"], card: card, limit: limits.maximumTextLength)
+                        .map { Self.isBlank($0) ? "" : $0 }
                 guard let ja, let en,
                       let readings = checkWordReadings(item["ruby"], sentence: ja, key: "examples[\(index + 1)].ruby", card: card)
                 else { return nil }

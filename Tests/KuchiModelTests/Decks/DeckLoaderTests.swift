@@ -112,6 +112,22 @@ struct DeckLoaderTests {
         #expect(deck.cards[2].level == nil)
     }
 
+    @Test("an example without a translation, or with a blank one, is read with none, and written without 'en'")
+    func exampleWithoutTranslation() throws {
+        let text = """
+            {"format": 2, "name": "Mined", "language": "ja", "cards": [
+              {"question": "猫", "reading": "ねこ", "answer": "cat", "examples": [{"ja": "猫がいる。"}]},
+              {"question": "犬", "reading": "いぬ", "answer": "dog", "examples": [{"ja": "犬がいる。", "en": "  "}]},
+              {"question": "鳥", "reading": "とり", "answer": "bird", "examples": [{"ja": "鳥がいる。", "en": "There is a bird."}]}
+            ]}
+            """
+        let deck = try DeckLoader.decode(Data(text.utf8), file: "mined.json")
+        #expect(deck.cards.map { $0.examples.map(\.en) } == [[""], [""], ["There is a bird."]])
+        let written = try #require(String(data: try JSONEncoder().encode(deck.cards[0].examples[0]), encoding: .utf8))
+        #expect(written == #"{"ja":"猫がいる。"}"#)
+        #expect(try JSONDecoder().decode(Example.self, from: Data(written.utf8)) == deck.cards[0].examples[0])
+    }
+
     @Test("check reports the number of cards")
     func checkCountsCards() throws {
         let url = RepositoryPaths.decks.appendingPathComponent("kuchi-basics.json")
